@@ -1,0 +1,76 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// NB: every dependency is one the project's machines carry, named by its usual address and a listed version.
+let package = Package(
+    name: "tcnet",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tcnet", targets: ["tcnet"]),
+        .library(name: "Protocol", targets: ["Protocol"]),
+        .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: Libraries
+        .target(name: "Protocol"),
+        .target(name: "TaxCollectionRules"),
+        .target(
+            name: "Lobby",
+            dependencies: [
+                "Protocol",
+                "TaxCollectionRules",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "Peer",
+            dependencies: [
+                "Protocol",
+                "Lobby",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "tcnet",
+            dependencies: [
+                "Peer",
+                "Lobby",
+                "Protocol",
+                "TaxCollectionRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "TestSupport",
+            dependencies: ["Protocol"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TaxCollectionRulesTests",
+            dependencies: [
+                "TaxCollectionRules",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol"]),
+        .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
+        .testTarget(name: "tcnetTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
