@@ -1,8 +1,90 @@
 import ArgumentParser
+import Foundation
+import Lobby
+import Logging
+import Peer
+import ServiceLifecycle
 
 extension TCNet {
+    /// `tcnet host`: run a lobby that other machines join.
     struct Host: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run a lobby that other machines join.")
-        func run() async throws {}
+        static let configuration = CommandConfiguration(
+            abstract: "Run a lobby that other machines join.",
+            discussion: """
+                Listens for tcnet/1 on TCP (port \(HostConfiguration.defaultPort) unless --port says otherwise) \
+                and keeps its data in an SQLite file in the data folder. Stop it with Ctrl-C.
+                """)
+
+        @Option(name: .long, help: "The TCP port to listen on.")
+        var port: Int = HostConfiguration.defaultPort
+
+        @Option(name: .long, help: "The address to listen on (0.0.0.0: every IPv4 interface).")
+        var bind: String = "0.0.0.0"
+
+        @Option(name: .long, help: "The host's name, shown to players (default: tcnet on this machine's name).")
+        var name: String?
+
+        @Option(name: .long, help: ArgumentHelp("The data folder.", valueName: "dir"))
+        var data: String = DataFolder.defaultPath
+
+        @Option(name: .long, help: "The most connections served at once.")
+        var maxConnections: Int = 256
+
+        @OptionGroup var logging: LoggingOptions
+
+        func validate() throws {
+            guard (0...65_535).contains(self.port) else {
+                throw ValidationError("--port must be 0 to 65535, not \(self.port)")
+            }
+            guard self.maxConnections >= 1 else {
+                throw ValidationError("--max-connections must be at least 1")
+            }
+            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 64 {
+                throw ValidationError("--name must hold 1 to 64 characters")
+            }
+        }
+
+        func run() async throws {
+            let logger = self.logging.makeLogger()
+            let store = try HostStore(folder: self.data, newHostID: { UUID().uuidString.lowercased() })
+            logger.info("data", metadata: ["file": "\(store.path)"])
+
+            var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
+            configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
+            configuration.maxConnections = self.maxConnections
+            let host: TCNetHost
+            do {
+                host = try await TCNetHost.bind(configuration: configuration, games: [], logger: logger)
+            } catch {
+                throw CommandFailure(
+                    "cannot listen on \(self.bind):\(self.port) (\(error)); is another host running? "
+                        + "Pass --port to choose another port.")
+            }
+            let group = ServiceGroup(
+                configuration: .init(
+                    services: [host], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+            try await group.run()
+        }
+    }
+}
+
+/// Where the host keeps its data unless told otherwise.
+enum DataFolder {
+    /// `$XDG_DATA_HOME/tcnet`, or `~/.local/share/tcnet`.
+    static var defaultPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return xdg + "/tcnet"
+        }
+        return NSHomeDirectory() + "/.local/share/tcnet"
+    }
+}
+
+/// A failure of a command, printed as one line.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

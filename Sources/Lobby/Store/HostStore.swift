@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+
+/// The host's durable data: one SQLite file in the data folder, in WAL mode.
+///
+/// NB: SQLite is the only thing on disk. Later migrations add the match journal; each migration is
+/// registered once and never edited, so an old data folder upgrades in place.
+public final class HostStore: Sendable {
+    /// The file name of the database inside the data folder.
+    public static let fileName = "tcnet.sqlite"
+
+    /// The path of the database file.
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (creating if needed) the store in a data folder.
+    /// - Parameters:
+    ///   - folder: the data folder; created with its parents if missing.
+    ///   - newHostID: makes the id a new host keeps for life; called only on first start.
+    /// - Throws: ``HostStoreError`` when the folder or the database cannot be used.
+    public init(folder: String, newHostID: @Sendable () -> String) throws(HostStoreError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HostStoreError(folder: folder, reason: "cannot create the folder (\(Self.reason(error)))")
+        }
+        self.path = (folder as NSString).appendingPathComponent(Self.fileName)
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            self.pool = try DatabasePool(path: self.path, configuration: configuration)
+            try Self.migrator.migrate(self.pool)
+            try self.pool.write { db in
+                if try HostIdentity.fetchOne(db) == nil {
+                    try HostIdentity(id: newHostID(), createdAt: Date()).insert(db)
+                }
+            }
+        } catch {
+            throw HostStoreError(folder: folder, reason: Self.reason(error))
+        }
+    }
+
+    /// The identity this host keeps across restarts.
+    public func identity() throws(HostStoreError) -> HostIdentity {
+        do {
+            guard let identity = try self.pool.read({ try HostIdentity.fetchOne($0) }) else {
+                throw HostStoreError(folder: self.path, reason: "the host identity row is missing")
+            }
+            return identity
+        } catch let error as HostStoreError {
+            throw error
+        } catch {
+            throw HostStoreError(folder: self.path, reason: Self.reason(error))
+        }
+    }
+
+    /// The SQLite journal mode in force, e.g. "wal".
+    public func journalMode() throws -> String {
+        try self.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-host-identity") { db in
+            try db.create(table: HostIdentity.databaseTableName) { table in
+                table.column("id", .text).primaryKey()
+                table.column("createdAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// The id a host was given on its first start, kept in its data folder.
+public struct HostIdentity: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "hostIdentity"
+
+    /// The host's id for life.
+    public var id: String
+    /// When the data folder was first used.
+    public var createdAt: Date
+}
+
+/// The data folder cannot be used.
+public struct HostStoreError: Error, Sendable, CustomStringConvertible {
+    /// The folder or file concerned.
+    public var folder: String
+    /// What went wrong.
+    public var reason: String
+
+    public var description: String {
+        "cannot use the data folder \(self.folder): \(self.reason)"
+    }
+}

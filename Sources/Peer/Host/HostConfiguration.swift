@@ -1,0 +1,54 @@
+import NIOCore
+import Protocol
+
+/// Everything that shapes how a host listens and what it tolerates.
+public struct HostConfiguration: Sendable {
+    /// The standard tcnet port.
+    public static let defaultPort = 7420
+
+    /// The address to listen on; "0.0.0.0" for every IPv4 interface.
+    public var bindAddress: String
+    /// The TCP port; 0 picks a free one (tests).
+    public var port: Int
+    /// The host's name for people, sent in `welcome`.
+    public var hostName: String
+    /// The largest frame payload accepted.
+    public var maxFrame: Int
+    /// How long a new connection has to complete `hello`.
+    public var helloTimeout: TimeAmount
+    /// How long a frame may stay partly received.
+    public var frameTimeout: TimeAmount
+    /// How long a connection may stay silent.
+    public var idleTimeout: TimeAmount
+    /// The per-connection rate limit.
+    public var rateLimit: RateLimit
+    /// The most connections served at once; the next one is refused with `host-full`.
+    public var maxConnections: Int
+    /// Bytes queued for a connection that does not read, beyond which it is dropped (`slow-consumer`).
+    public var maxQueuedBytes: Int
+
+    /// Creates a configuration with the documented defaults.
+    public init(
+        bindAddress: String = "0.0.0.0",
+        port: Int = HostConfiguration.defaultPort,
+        hostName: String = "tcnet",
+        maxFrame: Int = FrameLimits.defaultMaxPayload,
+        helloTimeout: TimeAmount = .seconds(10),
+        frameTimeout: TimeAmount = .seconds(10),
+        idleTimeout: TimeAmount = .seconds(60),
+        rateLimit: RateLimit = RateLimit(burst: 50, perSecond: 20),
+        maxConnections: Int = 256,
+        maxQueuedBytes: Int = 1 << 20
+    ) {
+        self.bindAddress = bindAddress
+        self.port = port
+        self.hostName = hostName
+        self.maxFrame = maxFrame
+        self.helloTimeout = helloTimeout
+        self.frameTimeout = frameTimeout
+        self.idleTimeout = idleTimeout
+        self.rateLimit = rateLimit
+        self.maxConnections = maxConnections
+        self.maxQueuedBytes = maxQueuedBytes
+    }
+}

@@ -1,0 +1,173 @@
+import Logging
+import NIOCore
+import Protocol
+
+/// The first handler of a host connection: splits bytes into frame payloads and enforces the
+/// framing rules and the three liveness timeouts.
+///
+/// A framing error or a timeout is answered here, at once, with an `error` frame and a close: the
+/// payload of an oversized frame is never buffered, and a stalled session task cannot delay it.
+final class FrameHandler: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = [UInt8]
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    struct Timeouts {
+        var hello: TimeAmount
+        var frame: TimeAmount
+        var idle: TimeAmount
+    }
+
+    private var decoder: FrameDecoder
+    private let timeouts: Timeouts
+    private let handshake: HandshakeFlag
+    private let logger: Logger
+    private var failed = false
+    private var lastRead = NIODeadline.now()
+    /// When the frame now partly received began to arrive.
+    private var partialSince: NIODeadline?
+    private var helloTimer: Scheduled<Void>?
+    private var idleTimer: Scheduled<Void>?
+    private var frameTimer: Scheduled<Void>?
+
+    init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger) {
+        self.decoder = FrameDecoder(limits: limits)
+        self.logger = logger
+        self.timeouts = timeouts
+        self.handshake = handshake
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive {
+            self.startTimers(context: context)
+        }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        self.startTimers(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.cancelTimers()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.cancelTimers()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !self.failed else { return }
+        let buffer = self.unwrapInboundIn(data)
+        self.lastRead = .now()
+        self.decoder.append(contentsOf: buffer.readableBytesView)
+        var completedAny = false
+        do {
+            while let payload = try self.decoder.nextPayload() {
+                completedAny = true
+                context.fireChannelRead(self.wrapInboundOut(payload))
+            }
+        } catch {
+            let code: ErrorCode =
+                switch error {
+                case .emptyFrame: .emptyFrame
+                case .frameTooLarge: .frameTooLarge
+                case .httpRequest: .httpNotSupported
+                }
+            self.fail(context: context, code: code, message: error.description)
+            return
+        }
+        if !self.decoder.hasPartialFrame {
+            self.partialSince = nil
+        } else if completedAny || self.partialSince == nil {
+            self.partialSince = self.lastRead
+            if self.frameTimer == nil {
+                self.armFrameTimer(context: context, at: self.lastRead + self.timeouts.frame)
+            }
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)
+    }
+
+    // MARK: Failing
+
+    private func fail(context: ChannelHandlerContext, code: ErrorCode, message: String) {
+        guard !self.failed else { return }
+        self.failed = true
+        self.cancelTimers()
+        self.logger.info("closing", metadata: ["code": "\(code)", "remote": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
+        let envelope = HostEnvelope(.error(ErrorMessage(code: code, message: message, fatal: true)))
+        let channel = context.channel
+        let frame = context.channel.allocator.buffer(bytes: WireCodec.frame(envelope))
+        context.writeAndFlush(self.wrapOutboundOut(frame)).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    // MARK: Timers
+
+    private func startTimers(context: ChannelHandlerContext) {
+        guard self.helloTimer == nil else { return }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let handshake = self.handshake
+        self.helloTimer = context.eventLoop.scheduleTask(in: self.timeouts.hello) {
+            guard !handshake.isDone else { return }
+            let (handler, context) = loopBound.value
+            handler.fail(
+                context: context, code: .helloTimeout,
+                message: "no hello within \(handler.timeouts.hello.seconds) s of connecting")
+        }
+        self.armIdleTimer(context: context, at: self.lastRead + self.timeouts.idle)
+    }
+
+    private func armIdleTimer(context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        self.idleTimer = context.eventLoop.scheduleTask(deadline: deadline) {
+            let (handler, context) = loopBound.value
+            let due = handler.lastRead + handler.timeouts.idle
+            if due > .now() {
+                handler.armIdleTimer(context: context, at: due)
+            } else {
+                handler.fail(
+                    context: context, code: .idleTimeout,
+                    message: "nothing received for \(handler.timeouts.idle.seconds) s; send ping to stay connected")
+            }
+        }
+    }
+
+    private func armFrameTimer(context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        self.frameTimer = context.eventLoop.scheduleTask(deadline: deadline) {
+            let (handler, context) = loopBound.value
+            handler.frameTimer = nil
+            guard let since = handler.partialSince else { return }
+            let due = since + handler.timeouts.frame
+            if due > .now() {
+                handler.armFrameTimer(context: context, at: due)
+            } else {
+                handler.fail(
+                    context: context, code: .frameTimeout,
+                    message: "a frame stayed unfinished for \(handler.timeouts.frame.seconds) s")
+            }
+        }
+    }
+
+    private func cancelTimers() {
+        self.helloTimer?.cancel()
+        self.idleTimer?.cancel()
+        self.frameTimer?.cancel()
+        self.frameTimer = nil
+    }
+}
+
+extension TimeAmount {
+    /// The amount in seconds, for messages.
+    var seconds: String {
+        let value = Double(self.nanoseconds) / 1e9
+        return value == value.rounded() ? "\(Int(value))" : "\(value)"
+    }
+}

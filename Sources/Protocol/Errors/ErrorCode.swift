@@ -1,0 +1,102 @@
+/// A stable, kebab-case error code carried by an `error` message.
+///
+/// Codes are part of the protocol: a code once published keeps its meaning. Unknown codes decode
+/// fine, so a client built today understands a host of tomorrow well enough to show the message.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Creates a code from its wire form.
+    /// - Parameter rawValue: the kebab-case code.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(self.rawValue)
+    }
+
+    public var description: String { self.rawValue }
+}
+
+// MARK: - Framing (always fatal)
+
+extension ErrorCode {
+    /// A header announced more bytes than `maxFrame`.
+    public static let frameTooLarge = ErrorCode(rawValue: "frame-too-large")
+    /// A header announced zero bytes.
+    public static let emptyFrame = ErrorCode(rawValue: "empty-frame")
+    /// The peer sent an HTTP request to the tcnet port.
+    public static let httpNotSupported = ErrorCode(rawValue: "http-not-supported")
+    /// A payload is not valid UTF-8.
+    public static let invalidUTF8 = ErrorCode(rawValue: "invalid-utf8")
+    /// A payload is not valid JSON.
+    public static let invalidJSON = ErrorCode(rawValue: "invalid-json")
+    /// A payload is JSON but not a JSON object.
+    public static let notAnObject = ErrorCode(rawValue: "not-an-object")
+    /// A payload is a JSON object without a string "type".
+    public static let missingType = ErrorCode(rawValue: "missing-type")
+}
+
+// MARK: - Handshake
+
+extension ErrorCode {
+    /// `hello` asked for a protocol version the host does not speak (fatal).
+    public static let unsupportedProtocol = ErrorCode(rawValue: "unsupported-protocol")
+    /// A message other than `hello` arrived before the handshake completed (fatal).
+    public static let helloRequired = ErrorCode(rawValue: "hello-required")
+    /// The player name in `hello` breaks the naming rules (not fatal: send another `hello`).
+    public static let invalidName = ErrorCode(rawValue: "invalid-name")
+    /// Another connected player already uses that name (not fatal: send another `hello`).
+    public static let nameTaken = ErrorCode(rawValue: "name-taken")
+}
+
+// MARK: - Messages (not fatal)
+
+extension ErrorCode {
+    /// The "type" names no message this host knows.
+    public static let unknownType = ErrorCode(rawValue: "unknown-type")
+    /// A known message whose fields are missing or of the wrong kind.
+    public static let invalidMessage = ErrorCode(rawValue: "invalid-message")
+    /// A well-formed message that makes no sense in the connection's current state.
+    public static let unexpectedMessage = ErrorCode(rawValue: "unexpected-message")
+}
+
+// MARK: - Liveness and limits
+
+extension ErrorCode {
+    /// No `hello` within the handshake timeout (fatal).
+    public static let helloTimeout = ErrorCode(rawValue: "hello-timeout")
+    /// A frame was started and left unfinished for longer than the frame timeout (fatal).
+    public static let frameTimeout = ErrorCode(rawValue: "frame-timeout")
+    /// Nothing arrived for longer than the idle timeout (fatal).
+    public static let idleTimeout = ErrorCode(rawValue: "idle-timeout")
+    /// The connection sent messages faster than its rate limit; the message was dropped (not fatal).
+    public static let rateLimited = ErrorCode(rawValue: "rate-limited")
+    /// The host already has as many connections as it accepts (fatal).
+    public static let hostFull = ErrorCode(rawValue: "host-full")
+    /// The host is stopping (fatal).
+    public static let shuttingDown = ErrorCode(rawValue: "shutting-down")
+    /// The host failed in a way that is not the client's fault (not fatal).
+    public static let internalError = ErrorCode(rawValue: "internal-error")
+}
+
+// MARK: - Catalogue
+
+extension ErrorCode {
+    /// Every code this implementation sends, with whether it closes the connection.
+    ///
+    /// NB: docs/PROTOCOL.md lists the same codes; a test keeps the two in step.
+    public static let catalogue: [(code: ErrorCode, closesConnection: Bool)] = [
+        (.frameTooLarge, true), (.emptyFrame, true), (.httpNotSupported, true), (.invalidUTF8, true),
+        (.invalidJSON, true), (.notAnObject, true), (.missingType, true),
+        (.unsupportedProtocol, true), (.helloRequired, true), (.invalidName, false), (.nameTaken, false),
+        (.unknownType, false), (.invalidMessage, false), (.unexpectedMessage, false),
+        (.helloTimeout, true), (.frameTimeout, true), (.idleTimeout, true), (.rateLimited, false),
+        (.hostFull, true), (.shuttingDown, true), (.internalError, false),
+    ]
+}

@@ -1,0 +1,37 @@
+/// `hello`: the first message of every connection.
+public struct Hello: Codable, Sendable, Equatable {
+    /// The protocol version the client speaks (key "protocol").
+    public var protocolVersion: Int
+    /// The player's name, as typed; the host trims it and checks it against ``PlayerName``.
+    public var name: String
+    /// The client software, for logs, e.g. "tcnet-swift/0.1.0". Optional.
+    public var client: String?
+
+    /// Creates a greeting.
+    /// - Parameters:
+    ///   - protocolVersion: the version the client speaks.
+    ///   - name: the player's name.
+    ///   - client: the client software's name and version.
+    public init(protocolVersion: Int = ProtocolVersion.current, name: String, client: String? = nil) {
+        self.protocolVersion = protocolVersion
+        self.name = name
+        self.client = client
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case protocolVersion = "protocol"
+        case name, client
+    }
+}
+
+/// `ping`: asks the host for a `pong`; also keeps an idle connection alive.
+public struct Ping: Codable, Sendable, Equatable {
+    /// Creates a ping.
+    public init() {}
+}
+
+/// `players`: asks for the list of connected players.
+public struct PlayersRequest: Codable, Sendable, Equatable {
+    /// Creates the request.
+    public init() {}
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Why a frame's payload could not be taken as a message, with the error the receiver answers.
+public struct InboundProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The code to answer with.
+    public var code: ErrorCode
+    /// A sentence for people.
+    public var message: String
+    /// The request id, when the payload was an object with a valid "id" (or "re").
+    public var re: RequestID?
+    /// Whether the payload was so malformed that the connection must close.
+    public var fatal: Bool
+    /// The payload's "type", when it had one.
+    public var messageType: String? = nil
+
+    /// The `error` message that reports this problem.
+    public var errorEnvelope: HostEnvelope {
+        HostEnvelope(re: self.re, .error(ErrorMessage(code: self.code, message: self.message, fatal: self.fatal)))
+    }
+
+    public var description: String { "\(self.code): \(self.message)" }
+}
+
+/// Encodes and decodes tcnet/1 messages: JSON objects with a "type".
+///
+/// NB: keys are written sorted, so the same message always has the same bytes; golden fixtures and
+/// logs rely on it.
+public enum WireCodec {
+    /// Encodes a message as a JSON payload (without a frame header).
+    /// - Parameter value: a client or host envelope.
+    /// - Returns: UTF-8 JSON bytes.
+    public static func payload(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(value))
+        } catch {
+            // NB: our message types hold only strings, integers, booleans and arrays of them; encoding
+            // cannot fail short of a programming error.
+            preconditionFailure("encoding \(type(of: value)) failed: \(error)")
+        }
+    }
+
+    /// Encodes a message as a whole frame: header, then JSON.
+    /// - Parameter value: a client or host envelope.
+    /// - Returns: the bytes to write.
+    public static func frame(_ value: some Encodable) -> [UInt8] {
+        FrameEncoder.frame(self.payload(value))
+    }
+
+    /// Decodes a frame payload sent by a client.
+    /// - Parameter payload: the payload bytes.
+    /// - Returns: the envelope, or the problem to report.
+    public static func decodeClient(_ payload: [UInt8]) -> Result<ClientEnvelope, InboundProblem> {
+        self.decode(ClientEnvelope.self, payload)
+    }
+
+    /// Decodes a frame payload sent by a host.
+    /// - Parameter payload: the payload bytes.
+    /// - Returns: the envelope, or the problem found.
+    public static func decodeHost(_ payload: [UInt8]) -> Result<HostEnvelope, InboundProblem> {
+        self.decode(HostEnvelope.self, payload)
+    }
+
+    private static func decode<T: Decodable>(_: T.Type, _ payload: [UInt8]) -> Result<T, InboundProblem> {
+        guard String(validating: payload, as: UTF8.self) != nil else {
+            return .failure(InboundProblem(
+                code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
+        }
+        do {
+            return .success(try JSONDecoder().decode(T.self, from: Data(payload)))
+        } catch let problem as EnvelopeProblem {
+            return .failure(self.problem(problem))
+        } catch {
+            return .failure(InboundProblem(
+                code: .invalidJSON, message: "the frame's payload is not valid JSON", re: nil, fatal: true))
+        }
+    }
+
+    private static func problem(_ problem: EnvelopeProblem) -> InboundProblem {
+        switch problem {
+        case .notAnObject:
+            InboundProblem(code: .notAnObject, message: "a message is one JSON object, {...}", re: nil, fatal: true)
+        case .missingType:
+            InboundProblem(
+                code: .missingType, message: "a message needs a string field \"type\"", re: nil, fatal: true)
+        case .invalidID(let detail):
+            InboundProblem(
+                code: .invalidMessage, message: "bad request id: \(detail)", re: nil, fatal: false)
+        case .unknownType(let type, let id):
+            InboundProblem(
+                code: .unknownType, message: "no message has type \"\(type)\"", re: id, fatal: false,
+                messageType: type)
+        case .invalidFields(let type, let id, let detail):
+            InboundProblem(
+                code: .invalidMessage, message: "bad \(type): \(detail)", re: id, fatal: false, messageType: type)
+        }
+    }
+}
