@@ -1,0 +1,46 @@
+import Foundation
+import Lobby
+import Testing
+
+@Suite("Host store on a real SQLite file")
+struct HostStoreTests {
+    private func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-store-\(UUID().uuidString)").path
+    }
+
+    @Test("the store creates its folder and file, uses WAL, and keeps the host id across reopenings")
+    func identitySurvivesReopen() throws {
+        let folder = self.temporaryFolder() + "/nested/data"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try HostStore(folder: folder, newHostID: { "host-one" })
+        #expect(FileManager.default.fileExists(atPath: folder + "/tcnet.sqlite"))
+        #expect(try first.journalMode() == "wal")
+        #expect(try first.identity().id == "host-one")
+
+        let second = try HostStore(folder: folder, newHostID: { "host-two" })
+        #expect(try second.identity().id == "host-one")
+    }
+
+    @Test("a data folder that cannot be created is a clear error")
+    func unusableFolder() throws {
+        let file = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        #expect {
+            _ = try HostStore(folder: file + "/data", newHostID: { "x" })
+        } throws: { error in
+            "\(error)".hasPrefix("cannot use the data folder \(file)/data")
+        }
+    }
+
+    @Test("a file that is not a database is a clear error, and is left as it was")
+    func notADatabase() throws {
+        let folder = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x41, count: 4096)
+        try garbage.write(to: URL(fileURLWithPath: folder + "/tcnet.sqlite"))
+        #expect(throws: HostStoreError.self) { _ = try HostStore(folder: folder, newHostID: { "x" }) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/tcnet.sqlite")) == garbage)
+    }
+}

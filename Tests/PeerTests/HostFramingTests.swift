@@ -1,0 +1,90 @@
+import Peer
+import Protocol
+import TestSupport
+import Testing
+
+/// Malformed input over real loopback TCP: an error frame, then a close.
+@Suite("Host: framing over TCP")
+struct HostFramingTests {
+    private func expectFatal(_ bytes: [UInt8], code: ErrorCode, greetFirst: Bool = false) async throws {
+        try await withHost { host in
+            let client =
+                greetFirst
+                ? try await RawClient.greeted(port: host.port, name: "Lan") : try await RawClient.connect(port: host.port)
+            try await client.send(bytes: bytes)
+            let messages = try await client.readUntilClosed(timeout: .seconds(3))
+            #expect(messages.map(\.error?.code) == [code])
+            #expect(messages.first?.error?.fatal == true)
+        }
+    }
+
+    @Test("a header announcing 10,000,000 bytes is refused at once, without the payload being sent")
+    func oversizeHeader() async throws {
+        let started = ContinuousClock.now
+        try await self.expectFatal(FrameEncoder.header(length: 10_000_000), code: .frameTooLarge)
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
+
+    @Test("a header one byte over maxFrame is refused; one at maxFrame is read")
+    func limitBoundary() async throws {
+        try await withHost({ $0.maxFrame = 100 }) { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            var atLimit = Array(#"{"type":"ping","id":1}"#.utf8)
+            atLimit += Array(repeating: UInt8(ascii: " "), count: 100 - atLimit.count)
+            try await client.send(bytes: FrameEncoder.frame(atLimit))
+            #expect(try await client.readMessage() == HostEnvelope(re: .number(1), .pong(Pong())))
+            try await client.send(bytes: FrameEncoder.header(length: 101))
+            #expect(try await client.readUntilClosed().map(\.error?.code) == [.frameTooLarge])
+        }
+    }
+
+    @Test("a zero-length frame gets empty-frame and a close")
+    func zeroLength() async throws {
+        try await self.expectFatal([0, 0, 0, 0], code: .emptyFrame)
+    }
+
+    @Test("a payload that is not JSON gets invalid-json and a close")
+    func notJSON() async throws {
+        try await self.expectFatal(FrameEncoder.frame(Array("hello there".utf8)), code: .invalidJSON)
+    }
+
+    @Test("an HTTP GET / gets http-not-supported and a close")
+    func httpGet() async throws {
+        try await self.expectFatal(Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8), code: .httpNotSupported)
+    }
+
+    @Test("invalid UTF-8 gets invalid-utf8 and a close, after hello too")
+    func invalidUTF8() async throws {
+        try await self.expectFatal(FrameEncoder.frame([0x7B, 0xC3, 0x28, 0x7D]), code: .invalidUTF8, greetFirst: true)
+    }
+
+    @Test("a JSON array gets not-an-object and a close")
+    func jsonArray() async throws {
+        try await self.expectFatal(FrameEncoder.frame(Array(#"[{"type":"ping"}]"#.utf8)), code: .notAnObject)
+    }
+
+    @Test("an object without a type gets missing-type and a close")
+    func missingType() async throws {
+        try await self.expectFatal(FrameEncoder.frame(Array(#"{"id":1}"#.utf8)), code: .missingType, greetFirst: true)
+    }
+
+    @Test("a frame sent one byte per write, and two frames in one write, are both read")
+    func splitAndCoalesced() async throws {
+        try await withHost { host in
+            let client = try await RawClient.connect(port: host.port)
+            let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "Lan"))))
+            for byte in hello {
+                try await client.send(bytes: [byte])
+            }
+            guard case .welcome = try await client.readMessage().message else {
+                Issue.record("no welcome for a byte-by-byte hello")
+                return
+            }
+            let two = WireCodec.frame(ClientEnvelope(id: .number(2), .ping(Ping())))
+                + WireCodec.frame(ClientEnvelope(id: .number(3), .ping(Ping())))
+            try await client.send(bytes: two)
+            #expect(try await client.readMessage().re == .number(2))
+            #expect(try await client.readMessage().re == .number(3))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Peer
+import Protocol
+import TestSupport
+import Testing
+
+/// Timeouts, the rate limit, the connection limit and shutdown, over real loopback TCP.
+@Suite("Host: liveness and limits over TCP")
+struct HostLimitsTests {
+    @Test("200 messages in one second: the burst is served, the rest get rate-limited, the connection stays")
+    func rateLimit() async throws {
+        try await withHost { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            let burst = (0..<200).flatMap { WireCodec.frame(ClientEnvelope(id: .number(Int64($0)), .ping(Ping()))) }
+            try await client.send(bytes: burst)
+            var pongs = 0
+            var limited: [ErrorMessage] = []
+            for _ in 0..<200 {
+                let answer = try await client.readMessage()
+                switch answer.message {
+                case .pong: pongs += 1
+                case .error(let error): limited.append(error)
+                default: Issue.record("unexpected \(answer)")
+                }
+            }
+            // NB: hello used one token of the burst of 50; a few more may refill while the 200 arrive.
+            #expect((49...60).contains(pongs))
+            #expect(limited.count == 200 - pongs)
+            #expect(limited.allSatisfy { $0.code == .rateLimited && !$0.fatal && ($0.retryAfterMs ?? 0) > 0 })
+
+            try await Task.sleep(for: .milliseconds(200))
+            try await client.send(ClientEnvelope(id: .string("after"), .ping(Ping())))
+            #expect(try await client.readMessage() == HostEnvelope(re: .string("after"), .pong(Pong())))
+        }
+    }
+
+    @Test("no hello within the hello timeout: hello-timeout and a close")
+    func helloTimeout() async throws {
+        try await withHost({ $0.helloTimeout = .milliseconds(300) }) { host in
+            let client = try await RawClient.connect(port: host.port)
+            let started = ContinuousClock.now
+            #expect(try await client.readUntilClosed().map(\.error?.code) == [.helloTimeout])
+            #expect(started.duration(to: .now) >= .milliseconds(250))
+        }
+    }
+
+    @Test("a greeted connection is not closed by the hello timeout")
+    func helloTimeoutSparesGreeted() async throws {
+        try await withHost({ $0.helloTimeout = .milliseconds(200) }) { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            try await Task.sleep(for: .milliseconds(400))
+            try await client.send(ClientEnvelope(id: .number(1), .ping(Ping())))
+            #expect(try await client.readMessage() == HostEnvelope(re: .number(1), .pong(Pong())))
+        }
+    }
+
+    @Test("a frame left unfinished: frame-timeout and a close")
+    func frameTimeout() async throws {
+        try await withHost({ $0.frameTimeout = .milliseconds(300) }) { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            try await client.send(bytes: Array(WireCodec.frame(ClientEnvelope(.ping(Ping()))).dropLast(2)))
+            #expect(try await client.readUntilClosed().map(\.error?.code) == [.frameTimeout])
+        }
+    }
+
+    @Test("a slow frame that finishes in time is read")
+    func slowFrameInTime() async throws {
+        try await withHost({ $0.frameTimeout = .milliseconds(600) }) { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            let frame = WireCodec.frame(ClientEnvelope(id: .number(4), .ping(Ping())))
+            try await client.send(bytes: Array(frame.prefix(5)))
+            try await Task.sleep(for: .milliseconds(200))
+            try await client.send(bytes: Array(frame.dropFirst(5)))
+            #expect(try await client.readMessage() == HostEnvelope(re: .number(4), .pong(Pong())))
+        }
+    }
+
+    @Test("silence beyond the idle timeout: idle-timeout and a close; pings keep a connection alive")
+    func idleTimeout() async throws {
+        try await withHost({ $0.idleTimeout = .milliseconds(500) }) { host in
+            let quiet = try await RawClient.greeted(port: host.port, name: "Quiet")
+            let chatty = try await RawClient.greeted(port: host.port, name: "Chatty")
+            for index in 0..<4 {
+                try await Task.sleep(for: .milliseconds(200))
+                try await chatty.send(ClientEnvelope(id: .number(Int64(index)), .ping(Ping())))
+                #expect(try await chatty.readMessage().re == .number(Int64(index)))
+            }
+            #expect(try await quiet.readUntilClosed().map(\.error?.code) == [.idleTimeout])
+        }
+    }
+
+    @Test("the connection beyond the limit gets host-full and a close; the others are served")
+    func connectionLimit() async throws {
+        try await withHost({ $0.maxConnections = 2 }) { host in
+            let first = try await RawClient.greeted(port: host.port, name: "One")
+            let second = try await RawClient.connect(port: host.port)
+            _ = try await second.hello(name: "Two")
+            let third = try await RawClient.connect(port: host.port)
+            let refused = try await third.readUntilClosed()
+            #expect(refused.map(\.error?.code) == [.hostFull])
+            try await first.send(ClientEnvelope(id: .number(1), .ping(Ping())))
+            #expect(try await first.readMessage() == HostEnvelope(re: .number(1), .pong(Pong())))
+        }
+    }
+
+    @Test("stopping the host tells every connection shutting-down and closes it")
+    func shutdown() async throws {
+        try await withHost { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            host.stop()
+            #expect(try await client.readUntilClosed().map(\.error?.code) == [.shuttingDown])
+        }
+    }
+}
