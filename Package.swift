@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol"]),
         .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
-        .testTarget(name: "tcnetTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ struct LoggingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "How much to log: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+            "How much to log.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
     /// A logger writing one line per event to standard error.

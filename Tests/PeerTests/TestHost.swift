@@ -38,11 +38,3 @@ extension RawClient {
         return client
     }
 }
-
-extension HostEnvelope {
-    /// The error this message carries, if it is one.
-    var error: ErrorMessage? {
-        if case .error(let error) = self.message { return error }
-        return nil
-    }
-}

@@ -18,7 +18,7 @@ extension TCNet {
         @Option(name: .long, help: "The TCP port to listen on.")
         var port: Int = HostConfiguration.defaultPort
 
-        @Option(name: .long, help: "The address to listen on (0.0.0.0: every IPv4 interface).")
+        @Option(name: .long, help: ArgumentHelp("The address to listen on (0.0.0.0: every IPv4 interface).", valueName: "address"))
         var bind: String = "0.0.0.0"
 
         @Option(name: .long, help: "The host's name, shown to players (default: tcnet on this machine's name).")

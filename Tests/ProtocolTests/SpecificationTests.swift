@@ -1,0 +1,59 @@
+import Foundation
+import Protocol
+import Testing
+
+/// docs/PROTOCOL.md and the code say the same things.
+@Suite("docs/PROTOCOL.md")
+struct SpecificationTests {
+    static let specification: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)) ?? ""
+    }()
+
+    /// The rows of the error table: code and whether it closes.
+    static var errorTable: [String: Bool] {
+        var rows: [String: Bool] = [:]
+        for line in self.specification.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3, cells[0].hasPrefix("`") else { continue }
+            rows[String(cells[0].dropFirst().dropLast())] = cells.last == "yes"
+        }
+        return rows
+    }
+
+    @Test("the error table lists exactly the codes the code sends, with the same closing behaviour")
+    func errorCodes() {
+        let documented = Self.errorTable
+        let implemented = Dictionary(uniqueKeysWithValues: ErrorCode.catalogue.map { ($0.code.rawValue, $0.closesConnection) })
+        #expect(!documented.isEmpty)
+        #expect(documented == implemented)
+    }
+
+    @Test("normative statement ids are unique")
+    func statementIDs() throws {
+        let regex = try Regex(#"\*\*([A-Z]-\d+)\*\*"#)
+        let ids = Self.specification.matches(of: regex).map { String(Self.specification[$0.range]) }
+        #expect(ids.count >= 30)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test("every JSON example in the catalogue decodes as the message it illustrates")
+    func examplesDecode() throws {
+        let section = try #require(Self.specification.components(separatedBy: "## 7. Message catalogue").last?
+            .components(separatedBy: "## 8.").first)
+        let blocks = section.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        var decoded = 0
+        for block in blocks {
+            let texts = block.hasPrefix("{\n") ? [block] : block.split(separator: "\n").map(String.init)
+            for text in texts where !text.isEmpty {
+                let bytes = Array(text.utf8)
+                let client = WireCodec.decodeClient(bytes)
+                let host = WireCodec.decodeHost(bytes)
+                #expect((try? client.get()) != nil || (try? host.get()) != nil, "\(text)")
+                decoded += 1
+            }
+        }
+        #expect(decoded == 9)
+    }
+}

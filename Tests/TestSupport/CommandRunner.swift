@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// Runs the built `tcnet` executable as a child process, as a person would from a shell.
+public final class CommandRunner: Sendable {
+    /// The result of a finished command.
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// The `tcnet` binary beside the test bundle.
+    public static var executable: URL {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("tcnet")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: ".build/debug/tcnet")
+    }
+
+    private let process = Process()
+    private let output = CapturedOutput()
+
+    /// Starts `tcnet` with the arguments.
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        self.process.executableURL = Self.executable
+        self.process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        self.process.environment = merged
+        let out = Pipe()
+        let err = Pipe()
+        self.process.standardOutput = out
+        self.process.standardError = err
+        self.process.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.text.withLock { $0.out += text }
+        }
+        err.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.text.withLock { $0.err += text }
+        }
+        try self.process.run()
+    }
+
+    /// Runs `tcnet` to completion.
+    public static func run(_ arguments: [String], timeout: Duration = .seconds(20)) async throws -> Outcome {
+        let runner = try CommandRunner(arguments)
+        return try await runner.waitForExit(timeout: timeout)
+    }
+
+    /// What the process has written to standard error so far.
+    public var standardError: String { self.output.text.withLock { $0.err } }
+
+    /// Waits until standard error contains `text`.
+    public func waitForStandardError(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let err = self.standardError
+            if err.contains(text) { return err }
+            if !self.process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw CommandRunnerError.timedOut("\(text) in standard error; got: \(self.standardError)")
+    }
+
+    /// Sends a signal to the process.
+    public func signal(_ signal: Int32) {
+        kill(self.process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit.
+    public func waitForExit(timeout: Duration = .seconds(20)) async throws -> Outcome {
+        let deadline = ContinuousClock.now + timeout
+        while self.process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                self.process.terminate()
+                throw CommandRunnerError.timedOut("exit; standard error: \(self.standardError)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // NB: let the pipes drain what the process wrote just before it exited.
+        try await Task.sleep(for: .milliseconds(50))
+        let (out, err) = self.output.text.withLock { $0 }
+        return Outcome(status: self.process.terminationStatus, standardOutput: out, standardError: err)
+    }
+
+    deinit {
+        if self.process.isRunning { self.process.terminate() }
+    }
+}
+
+/// A child process did not do what was expected in time.
+public enum CommandRunnerError: Error {
+    case timedOut(String)
+}
+
+/// What a child process wrote, gathered from its pipes' handlers.
+final class CapturedOutput: Sendable {
+    let text = Mutex<(out: String, err: String)>(("", ""))
+}
