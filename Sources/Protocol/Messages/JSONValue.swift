@@ -1,0 +1,69 @@
+import Foundation
+
+/// Any JSON value, for the members whose shape belongs to a game rather than to the protocol:
+/// a game's move, state and events travel as `JSONValue` and are decoded by the game's module.
+public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            // NB: integers print without a fraction, as every JSON library expects them.
+            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+                try container.encode(Int64(value))
+            } else {
+                try container.encode(value)
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    public var description: String {
+        String(decoding: WireCodec.payload(self), as: UTF8.self)
+    }
+}
+
+extension JSONValue {
+    /// Converts any Encodable value to a JSON tree.
+    /// - Parameter value: the value to convert.
+    /// - Returns: its JSON form.
+    public static func encoding(_ value: some Encodable) -> JSONValue {
+        let bytes = WireCodec.payload(value)
+        return (try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))) ?? .null
+    }
+
+    /// Decodes a JSON tree as a Decodable value.
+    /// - Parameter type: the type to decode.
+    /// - Returns: the value.
+    /// - Throws: the decoding error, when the tree does not have the type's shape.
+    public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
+    }
+}
