@@ -2,97 +2,187 @@ import Protocol
 
 /// The lobby's state and rules, with no sockets, clocks or randomness.
 ///
-/// The transport feeds it events (a greeting, a message, a disconnect) and carries out the
-/// ``Delivery`` values it returns, in order.
+/// The transport feeds it events (a greeting, a message, a disconnect, the passing of time) with
+/// the current ``LobbyTime``, commits the journal entries of the ``LobbyOutcome`` it returns, then
+/// sends its deliveries in order.
 public struct Lobby: Sendable {
-    /// The outcome of a `hello`.
-    public struct Greeting: Sendable, Equatable {
-        /// The player id, when the greeting was accepted.
-        public var player: PlayerID?
-        /// What to send: `welcome`, or the `error` that refused the name.
-        public var deliveries: [Delivery]
+    struct Player: Sendable {
+        var id: PlayerID
+        var name: String
+        var token: ResumeToken
+        var connection: ConnectionID?
+        var table: TableID?
+        /// Orders the `players` list by arrival.
+        var arrival: UInt64
+
+        var record: PlayerRecord { PlayerRecord(id: self.id, name: self.name, token: self.token) }
     }
 
-    /// The fixed facts the lobby announces.
+    /// The fixed facts the lobby announces, and its games.
     public let configuration: LobbyConfiguration
-    private var roster = PlayerRoster()
+    var players: [PlayerID: Player] = [:]
+    var playerByConnection: [ConnectionID: PlayerID] = [:]
+    var playerByToken: [ResumeToken: PlayerID] = [:]
+    var playerByNameKey: [String: PlayerID] = [:]
+    var arrivals: UInt64 = 0
+    var tables: [TableID: Table] = [:]
+    var tableNumbers: Int = 0
 
     /// Creates an empty lobby.
-    /// - Parameter configuration: what `welcome` announces.
+    /// - Parameter configuration: what `welcome` announces, and the games.
     public init(configuration: LobbyConfiguration) {
         self.configuration = configuration
     }
 
-    /// The number of players who completed the handshake.
-    public var playerCount: Int { self.roster.count }
+    /// The number of connected players who completed the handshake.
+    public var playerCount: Int { self.playerByConnection.count }
 
     /// The player greeted on a connection, if any.
-    /// - Parameter connection: the connection.
-    /// - Returns: the player's id, or `nil` before a successful `hello`.
     public func player(on connection: ConnectionID) -> PlayerID? {
-        self.roster.entry(on: connection)?.id
+        self.playerByConnection[connection]
     }
+
+    /// The earliest time at which ``tick(now:)`` has something to do.
+    public var nextDeadline: LobbyTime? {
+        self.tables.values.compactMap(\.nextDeadline).min()
+    }
+
+    // MARK: Greeting
 
     /// Takes a `hello` whose protocol version the transport already accepted.
     /// - Parameters:
     ///   - hello: the greeting.
     ///   - re: the request id to answer.
     ///   - connection: the connection it came on; not yet greeted.
-    ///   - player: a fresh player id for the newcomer.
-    ///   - resumeToken: a fresh secret for the newcomer.
-    /// - Returns: the player id if accepted, and the `welcome` or `error` to send.
+    ///   - now: the current time.
+    ///   - player: a fresh player id, used if this is a new player.
+    ///   - resumeToken: a fresh secret, used if this is a new player.
+    /// - Returns: `welcome` or an `error`; with `greeted` set when accepted.
     public mutating func greet(
-        _ hello: Hello, re: RequestID?, on connection: ConnectionID, player: PlayerID, resumeToken: ResumeToken
-    ) -> Greeting {
-        precondition(self.roster.entry(on: connection) == nil, "connection \(connection) greeted twice")
+        _ hello: Hello, re: RequestID?, on connection: ConnectionID, now: LobbyTime, player: PlayerID,
+        resumeToken: ResumeToken
+    ) -> LobbyOutcome {
+        precondition(self.playerByConnection[connection] == nil, "connection \(connection) greeted twice")
+        var outcome = LobbyOutcome()
+        if let token = hello.resume {
+            guard let id = self.playerByToken[token] else {
+                outcome.refuse(
+                    .badResumeToken, "that resume token matches no session on this host; say hello without it",
+                    to: connection, re: re)
+                return outcome
+            }
+            self.resume(id, on: connection, re: re, into: &outcome)
+            return outcome
+        }
         let name: String
         switch PlayerName.validate(hello.name) {
         case .success(let valid):
             name = valid
         case .failure(let refusal):
-            return Greeting(player: nil, deliveries: [Delivery(to: connection, HostEnvelope(re: re, .error(refusal)))])
+            outcome.send(.error(refusal), to: connection, re: re)
+            return outcome
         }
-        if self.roster.isNameTaken(name) {
-            let refusal = ErrorMessage(
-                code: .nameTaken, message: "Someone here is already called \(name); please choose another name.",
-                fatal: false)
-            return Greeting(player: nil, deliveries: [Delivery(to: connection, HostEnvelope(re: re, .error(refusal)))])
+        guard self.playerByNameKey[PlayerName.uniquenessKey(name)] == nil else {
+            outcome.refuse(
+                .nameTaken, "Someone here is already called \(name); please choose another name.", to: connection,
+                re: re)
+            return outcome
         }
-        self.roster.add(.init(id: player, name: name, connection: connection))
-        let welcome = Welcome(
+        self.arrivals += 1
+        self.players[player] = Player(
+            id: player, name: name, token: resumeToken, connection: connection, table: nil, arrival: self.arrivals)
+        self.playerByConnection[connection] = player
+        self.playerByToken[resumeToken] = player
+        self.playerByNameKey[PlayerName.uniquenessKey(name)] = player
+        outcome.greeted = player
+        outcome.send(.welcome(self.welcome(for: self.players[player]!, resumed: false)), to: connection, re: re)
+        return outcome
+    }
+
+    func welcome(for player: Player, resumed: Bool) -> Welcome {
+        Welcome(
             host: self.configuration.hostName, maxFrame: self.configuration.maxFrame,
             idleTimeoutMs: self.configuration.idleTimeoutMs, rateLimit: self.configuration.rateLimit,
-            player: player, name: name, resumeToken: resumeToken, games: self.configuration.games)
-        return Greeting(player: player, deliveries: [Delivery(to: connection, HostEnvelope(re: re, .welcome(welcome)))])
+            player: player.id, name: player.name, resumeToken: player.token,
+            games: self.configuration.catalog.descriptors, resumed: resumed)
     }
+
+    // MARK: Requests
 
     /// Takes a message from a greeted player.
     /// - Parameters:
-    ///   - envelope: the message; never `hello`, which the transport handles.
+    ///   - envelope: the message.
     ///   - connection: a greeted connection.
-    /// - Returns: what to send.
-    public mutating func receive(_ envelope: ClientEnvelope, from connection: ConnectionID) -> [Delivery] {
-        guard self.roster.entry(on: connection) != nil else {
+    ///   - now: the current time.
+    /// - Returns: what to journal and send.
+    public mutating func receive(_ envelope: ClientEnvelope, from connection: ConnectionID, now: LobbyTime) -> LobbyOutcome {
+        guard let player = self.playerByConnection[connection] else {
             preconditionFailure("message from ungreeted connection \(connection)")
         }
+        var outcome = LobbyOutcome()
+        let re = envelope.id
         switch envelope.message {
-        case .players:
-            let list = PlayerList(players: self.roster.entries.map { PlayerSummary(id: $0.id, name: $0.name) })
-            return [Delivery(to: connection, HostEnvelope(re: envelope.id, .players(list)))]
-        case .ping:
-            return [Delivery(to: connection, HostEnvelope(re: envelope.id, .pong(Pong())))]
         case .hello:
-            let refusal = ErrorMessage(
-                code: .unexpectedMessage, message: "this connection has already said hello", fatal: false)
-            return [Delivery(to: connection, HostEnvelope(re: envelope.id, .error(refusal)))]
+            outcome.refuse(.unexpectedMessage, "this connection has already said hello", to: connection, re: re)
+        case .ping:
+            outcome.send(.pong(Pong()), to: connection, re: re)
+        case .players:
+            let connected = self.players.values.filter { $0.connection != nil }.sorted { $0.arrival < $1.arrival }
+            let list = PlayerList(players: connected.map { PlayerSummary(id: $0.id, name: $0.name) })
+            outcome.send(.players(list), to: connection, re: re)
+        case .tables:
+            let list = self.tables.values.sorted { $0.number < $1.number }.map(self.info(of:))
+            outcome.send(.tables(TableList(tables: list)), to: connection, re: re)
+        case .createTable(let request):
+            self.createTable(request, by: connection, re: re, into: &outcome)
+        case .sit(let request):
+            self.sit(player, request, on: connection, re: re, into: &outcome)
+        case .ready(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.ready(player, at: &table, on: connection, re: re, into: &outcome)
+            }
+        case .leave(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.leave(player, from: &table, on: connection, re: re, into: &outcome)
+            }
+        case .watch(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.watch(&table, on: connection, re: re, into: &outcome)
+            }
+        case .move(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.move(request, by: player, at: &table, on: connection, re: re, into: &outcome)
+            }
+        case .sync(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.sync(table, for: player, on: connection, re: re, into: &outcome)
+            }
+        case .resign(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.resign(player, at: &table, on: connection, re: re, into: &outcome)
+            }
+        case .offerDraw(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.offerDraw(player, at: &table, on: connection, re: re, into: &outcome)
+            }
+        case .rematch(let request):
+            self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
+                lobby.rematch(player, at: &table, on: connection, re: re, into: &outcome)
+            }
         }
+        return outcome
     }
 
-    /// Forgets a connection that closed.
-    /// - Parameter connection: the connection, greeted or not.
-    /// - Returns: what to send to the others.
-    public mutating func disconnect(_ connection: ConnectionID) -> [Delivery] {
-        self.roster.remove(connection: connection)
-        return []
+    /// Runs a request on a table, refusing with `no-such-table` when there is none.
+    private mutating func withTable(
+        _ id: TableID, _ connection: ConnectionID, _ re: RequestID?, _ outcome: inout LobbyOutcome,
+        _ body: (inout Lobby, inout Table, inout LobbyOutcome) -> Void
+    ) {
+        guard var table = self.tables.removeValue(forKey: id) else {
+            outcome.refuse(.noSuchTable, "there is no table \(id); send tables for the list", to: connection, re: re)
+            return
+        }
+        body(&self, &table, &outcome)
+        self.tables[id] = table
     }
 }

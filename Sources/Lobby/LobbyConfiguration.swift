@@ -1,7 +1,7 @@
 import Protocol
 
-/// What the lobby tells every player in `welcome`, fixed for the host's lifetime.
-public struct LobbyConfiguration: Sendable, Equatable {
+/// What the lobby announces and the games it offers, fixed for the host's lifetime.
+public struct LobbyConfiguration: Sendable {
     /// The host's name for people.
     public var hostName: String
     /// The largest frame payload the transport accepts.
@@ -11,14 +11,23 @@ public struct LobbyConfiguration: Sendable, Equatable {
     /// The transport's per-connection rate limit.
     public var rateLimit: RateLimit
     /// The games this host offers.
-    public var games: [GameDescriptor]
+    public var catalog: GameCatalog
+    /// The grace period of a table whose creator does not choose one.
+    public var defaultGraceSeconds: Int
+    /// The longest grace period a table may ask for.
+    public var maxGraceSeconds: Int
 
     /// Creates a configuration.
-    public init(hostName: String, maxFrame: Int, idleTimeoutMs: Int, rateLimit: RateLimit, games: [GameDescriptor]) {
+    public init(
+        hostName: String, maxFrame: Int, idleTimeoutMs: Int, rateLimit: RateLimit, catalog: GameCatalog,
+        defaultGraceSeconds: Int = 120, maxGraceSeconds: Int = 3600
+    ) {
         self.hostName = hostName
         self.maxFrame = maxFrame
         self.idleTimeoutMs = idleTimeoutMs
         self.rateLimit = rateLimit
-        self.games = games
+        self.catalog = catalog
+        self.defaultGraceSeconds = defaultGraceSeconds
+        self.maxGraceSeconds = maxGraceSeconds
     }
 }

@@ -1,3 +1,4 @@
+import Lobby
 import Logging
 import Peer
 import Protocol
@@ -5,13 +6,15 @@ import TestSupport
 
 /// Runs a real host on a free loopback port for the length of `body`, then stops it.
 func withHost<T: Sendable>(
+    store: HostStore? = nil,
     _ configure: (inout HostConfiguration) -> Void = { _ in },
     _ body: @Sendable (TCNetHost) async throws -> T
 ) async throws -> T {
     var configuration = HostConfiguration(bindAddress: "127.0.0.1", port: 0, hostName: "Test host")
     configure(&configuration)
     let logger = Logger(label: "test-host") { _ in SwiftLogNoOpLogHandler() }
-    let host = try await TCNetHost.bind(configuration: configuration, games: [], logger: logger)
+    let host = try await TCNetHost.bind(
+        configuration: configuration, catalog: .classroom, store: store, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await host.run() }
         do {

@@ -11,14 +11,16 @@ public final class HostStore: Sendable {
 
     /// The path of the database file.
     public let path: String
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     /// Opens (creating if needed) the store in a data folder.
     /// - Parameters:
     ///   - folder: the data folder; created with its parents if missing.
     ///   - newHostID: makes the id a new host keeps for life; called only on first start.
     /// - Throws: ``HostStoreError`` when the folder or the database cannot be used.
-    public init(folder: String, newHostID: @Sendable () -> String) throws(HostStoreError) {
+    ///   - synchronous: `true` to make every commit durable against power loss (SQLite `synchronous=FULL`);
+    ///     `false` (the default) makes it durable against a crash of the host process only (`NORMAL`).
+    public init(folder: String, synchronous: Bool = false, newHostID: @Sendable () -> String) throws(HostStoreError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -28,6 +30,10 @@ public final class HostStore: Sendable {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in
+                // NB: in WAL mode, NORMAL survives a killed process but may lose the last commits to a power cut.
+                try db.execute(sql: synchronous ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+            }
             self.pool = try DatabasePool(path: self.path, configuration: configuration)
             try Self.migrator.migrate(self.pool)
             try self.pool.write { db in
@@ -67,10 +73,11 @@ public final class HostStore: Sendable {
                 table.column("createdAt", .datetime).notNull()
             }
         }
+        Self.registerJournalMigrations(&migrator)
         return migrator
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return error.message ?? "\(error.resultCode)"
         }

@@ -2,29 +2,44 @@ import Lobby
 import Logging
 import NIOCore
 import Protocol
+import Synchronization
 
 /// The lobby, shared by every connection of a host, and the only writer to their channels.
 ///
 /// NB: all writes go through this actor so that what one connection receives keeps the order in
-/// which the lobby decided it, whichever connection's message caused it.
+/// which the lobby decided it, whichever connection's message caused it. Each outcome's journal
+/// entries are committed before any of its messages is written: a move a player saw acknowledged
+/// is on disk.
 actor LobbyService {
     private var lobby: Lobby
     private var channels: [ConnectionID: any Channel] = [:]
     private var nextConnection: UInt64 = 1
     private let maxConnections: Int
-    private let maxQueuedBytes: Int
     private let credentials: CredentialSource
+    private let store: HostStore?
+    private let failure: HostFailure
+    private let origin = ContinuousClock.now
     private var logger: Logger
 
-    init(lobby: Lobby, maxConnections: Int, maxQueuedBytes: Int, credentials: CredentialSource, logger: Logger) {
+    init(
+        lobby: Lobby, maxConnections: Int, credentials: CredentialSource, store: HostStore?, failure: HostFailure,
+        logger: Logger
+    ) {
         self.lobby = lobby
         self.maxConnections = maxConnections
-        self.maxQueuedBytes = maxQueuedBytes
         self.credentials = credentials
+        self.store = store
+        self.failure = failure
         self.logger = logger
     }
 
     var connectionCount: Int { self.channels.count }
+
+    /// The lobby's clock: milliseconds since this service started.
+    private var now: LobbyTime {
+        let elapsed = self.origin.duration(to: .now)
+        return LobbyTime(milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
 
     /// Registers a new connection, or returns `nil` when the host is full.
     func open(_ channel: any Channel) -> ConnectionID? {
@@ -37,12 +52,14 @@ actor LobbyService {
 
     /// Greets a player; returns whether the lobby accepted them.
     func greet(_ hello: Hello, re: RequestID?, on connection: ConnectionID) -> Bool {
-        let greeting = self.lobby.greet(
-            hello, re: re, on: connection, player: self.credentials.newPlayerID(),
+        let outcome = self.lobby.greet(
+            hello, re: re, on: connection, now: self.now, player: self.credentials.newPlayerID(),
             resumeToken: self.credentials.newResumeToken())
-        self.deliver(greeting.deliveries)
-        if let player = greeting.player {
-            self.logger.info("hello accepted", metadata: ["connection": "\(connection)", "player": "\(player)"])
+        self.perform(outcome)
+        if let player = outcome.greeted {
+            self.logger.info(
+                hello.resume == nil ? "hello accepted" : "session resumed",
+                metadata: ["connection": "\(connection)", "player": "\(player)"])
             return true
         }
         return false
@@ -50,7 +67,7 @@ actor LobbyService {
 
     /// Hands a greeted player's message to the lobby.
     func receive(_ envelope: ClientEnvelope, from connection: ConnectionID) {
-        self.deliver(self.lobby.receive(envelope, from: connection))
+        self.perform(self.lobby.receive(envelope, from: connection, now: self.now))
     }
 
     /// Sends one message to a connection.
@@ -68,7 +85,14 @@ actor LobbyService {
     /// Forgets a connection whose channel closed.
     func disconnect(_ connection: ConnectionID) {
         self.channels.removeValue(forKey: connection)
-        self.deliver(self.lobby.disconnect(connection))
+        self.perform(self.lobby.disconnect(connection, now: self.now))
+    }
+
+    /// Applies table policies whose grace periods have ended.
+    func tickIfDue() {
+        let now = self.now
+        guard let deadline = self.lobby.nextDeadline, deadline <= now else { return }
+        self.perform(self.lobby.tick(now: now))
     }
 
     /// Tells every connection that the host is stopping, and closes them all.
@@ -80,9 +104,27 @@ actor LobbyService {
         }
     }
 
-    private func deliver(_ deliveries: [Delivery]) {
-        for delivery in deliveries {
-            self.write(delivery.envelope, to: delivery.connection)
+    // MARK: Carrying out outcomes
+
+    private func perform(_ outcome: LobbyOutcome) {
+        if let store = self.store, !outcome.journal.isEmpty {
+            do {
+                try store.commit(outcome.journal)
+            } catch {
+                // NB: what is not on disk must not be announced; the host stops, and a restart replays the
+                // journal as it was before this event.
+                self.logger.critical("journal write failed; stopping", metadata: ["error": "\(error)"])
+                self.failure.fail(error)
+                return
+            }
+        }
+        for delivery in outcome.deliveries {
+            if delivery.closesConnection {
+                self.close(delivery.connection, with: delivery.envelope)
+                self.channels.removeValue(forKey: delivery.connection)
+            } else {
+                self.write(delivery.envelope, to: delivery.connection)
+            }
         }
     }
 
@@ -96,6 +138,27 @@ actor LobbyService {
             return
         }
         channel.writeAndFlush(channel.allocator.buffer(bytes: WireCodec.frame(envelope)), promise: nil)
+    }
+}
+
+/// Records the error that stops a host from inside, and asks the host to stop.
+final class HostFailure: Sendable {
+    private let state = Mutex<(error: (any Error)?, stop: (@Sendable () -> Void)?)>((nil, nil))
+
+    /// The error that stopped the host, if any.
+    var error: (any Error)? { self.state.withLock { $0.error } }
+
+    func onFailure(_ stop: @escaping @Sendable () -> Void) {
+        self.state.withLock { $0.stop = stop }
+    }
+
+    func fail(_ error: any Error) {
+        let stop = self.state.withLock { state -> (@Sendable () -> Void)? in
+            guard state.error == nil else { return nil }
+            state.error = error
+            return state.stop
+        }
+        stop?()
     }
 }
 

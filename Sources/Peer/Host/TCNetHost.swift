@@ -17,38 +17,55 @@ public final class TCNetHost: Service, Sendable {
 
     private let serverChannel: NIOAsyncChannel<AcceptedConnection, Never>
     private let service: LobbyService
+    private let failure: HostFailure
     private let logger: Logger
 
     private init(
         configuration: HostConfiguration, serverChannel: NIOAsyncChannel<AcceptedConnection, Never>,
-        service: LobbyService, logger: Logger
+        service: LobbyService, failure: HostFailure, logger: Logger
     ) {
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.port = serverChannel.channel.localAddress?.port ?? configuration.port
         self.service = service
+        self.failure = failure
         self.logger = logger
     }
 
-    /// Opens the listening socket.
+    /// Opens the listening socket, after rebuilding the lobby from the store's journal.
     /// - Parameters:
     ///   - configuration: address, port, limits and timeouts.
-    ///   - games: the games announced in `welcome`.
+    ///   - catalog: the games the host offers.
+    ///   - store: the data folder's store; `nil` keeps nothing (tests of the transport alone).
     ///   - logger: where connection events go, one line each.
     ///   - group: the event loops to serve on.
     /// - Returns: a host ready to ``run()``.
-    /// - Throws: when the address cannot be bound (for example, the port is in use).
+    /// - Throws: when the journal cannot be replayed, or the address cannot be bound (e.g. the port is in use).
     public static func bind(
-        configuration: HostConfiguration, games: [GameDescriptor], logger: Logger,
+        configuration: HostConfiguration, catalog: GameCatalog, store: HostStore?, logger: Logger,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> TCNetHost {
-        let lobby = Lobby(configuration: LobbyConfiguration(
+        let lobbyConfiguration = LobbyConfiguration(
             hostName: configuration.hostName, maxFrame: configuration.maxFrame,
             idleTimeoutMs: Int(configuration.idleTimeout.nanoseconds / 1_000_000),
-            rateLimit: configuration.rateLimit, games: games))
+            rateLimit: configuration.rateLimit, catalog: catalog)
+        let lobby: Lobby
+        if let store {
+            let journal = try store.loadJournal()
+            lobby = try Lobby(restoring: journal, configuration: lobbyConfiguration, now: LobbyTime(milliseconds: 0))
+            if !journal.tables.isEmpty {
+                logger.info(
+                    "journal replayed",
+                    metadata: ["tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
+                        "players": "\(journal.players.count)"])
+            }
+        } else {
+            lobby = Lobby(configuration: lobbyConfiguration)
+        }
+        let failure = HostFailure()
         let service = LobbyService(
-            lobby: lobby, maxConnections: configuration.maxConnections,
-            maxQueuedBytes: configuration.maxQueuedBytes, credentials: .system, logger: logger)
+            lobby: lobby, maxConnections: configuration.maxConnections, credentials: .system, store: store,
+            failure: failure, logger: logger)
         let limits = FrameLimits(maxPayload: configuration.maxFrame)
         let timeouts = FrameHandler.Timeouts(
             hello: configuration.helloTimeout, frame: configuration.frameTimeout, idle: configuration.idleTimeout)
@@ -69,7 +86,11 @@ public final class TCNetHost: Service, Sendable {
                         channel: try NIOAsyncChannel(wrappingChannelSynchronously: channel), handshake: handshake)
                 }
             }
-        return TCNetHost(configuration: configuration, serverChannel: serverChannel, service: service, logger: logger)
+        let host = TCNetHost(
+            configuration: configuration, serverChannel: serverChannel, service: service, failure: failure,
+            logger: logger)
+        failure.onFailure { host.stop() }
+        return host
     }
 
     /// Serves connections until the task is cancelled or a graceful shutdown is triggered.
@@ -79,6 +100,14 @@ public final class TCNetHost: Service, Sendable {
             metadata: ["address": "\(self.configuration.bindAddress)", "port": "\(self.port)"])
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
+                let ticker = Task {
+                    // NB: grace periods are whole seconds; a tenth of a second is precise enough.
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(100))
+                        await self.service.tickIfDue()
+                    }
+                }
+                defer { ticker.cancel() }
                 try await self.serverChannel.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {
@@ -89,6 +118,10 @@ public final class TCNetHost: Service, Sendable {
             }
         } onGracefulShutdown: {
             self.stop()
+        }
+        if let error = self.failure.error {
+            self.logger.critical("stopped after a failure", metadata: ["error": "\(error)"])
+            throw error
         }
         self.logger.info("stopped")
     }

@@ -66,6 +66,42 @@ extension ErrorCode {
     public static let unexpectedMessage = ErrorCode(rawValue: "unexpected-message")
 }
 
+// MARK: - Tables and matches (not fatal)
+
+extension ErrorCode {
+    /// `hello.resume` names no session this host knows.
+    public static let badResumeToken = ErrorCode(rawValue: "bad-resume-token")
+    /// The request names a table the host does not have.
+    public static let noSuchTable = ErrorCode(rawValue: "no-such-table")
+    /// `create-table` names a game the host does not offer.
+    public static let noSuchGame = ErrorCode(rawValue: "no-such-game")
+    /// `create-table` names a rule set the game does not have.
+    public static let noSuchRuleSet = ErrorCode(rawValue: "no-such-rule-set")
+    /// A table setting is out of range (e.g. `graceSeconds`).
+    public static let invalidSetting = ErrorCode(rawValue: "invalid-setting")
+    /// `sit` names a seat that is taken or does not exist, or the table has no free seat.
+    public static let seatUnavailable = ErrorCode(rawValue: "seat-unavailable")
+    /// The player already sits at a table; leave it first.
+    public static let alreadySeated = ErrorCode(rawValue: "already-seated")
+    /// The request is for players seated at the table, and this connection holds no seat there.
+    public static let notAPlayer = ErrorCode(rawValue: "not-a-player")
+    /// The table is not in the state the request needs (e.g. a move while it is waiting).
+    public static let notPlaying = ErrorCode(rawValue: "not-playing")
+    /// The move's seat does not hold the turn.
+    public static let notYourTurn = ErrorCode(rawValue: "not-your-turn")
+    /// The move's `seq` is not the current state's; see `expected`.
+    public static let staleSeq = ErrorCode(rawValue: "stale-seq")
+    /// The rules refuse the move; see `rule`.
+    public static let illegalMove = ErrorCode(rawValue: "illegal-move")
+}
+
+// MARK: - Session
+
+extension ErrorCode {
+    /// Another connection resumed this session with its token; this one closes (fatal).
+    public static let sessionReplaced = ErrorCode(rawValue: "session-replaced")
+}
+
 // MARK: - Liveness and limits
 
 extension ErrorCode {
@@ -98,5 +134,9 @@ extension ErrorCode {
         (.unknownType, false), (.invalidMessage, false), (.unexpectedMessage, false),
         (.helloTimeout, true), (.frameTimeout, true), (.idleTimeout, true), (.rateLimited, false),
         (.hostFull, true), (.shuttingDown, true), (.internalError, false),
+        (.badResumeToken, false), (.noSuchTable, false), (.noSuchGame, false), (.noSuchRuleSet, false),
+        (.invalidSetting, false), (.seatUnavailable, false), (.alreadySeated, false), (.notAPlayer, false),
+        (.notPlaying, false), (.notYourTurn, false), (.staleSeq, false), (.illegalMove, false),
+        (.sessionReplaced, true),
     ]
 }

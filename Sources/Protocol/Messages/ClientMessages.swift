@@ -6,21 +6,27 @@ public struct Hello: Codable, Sendable, Equatable {
     public var name: String
     /// The client software, for logs, e.g. "tcnet-swift/0.1.0". Optional.
     public var client: String?
+    /// The resume token of an earlier session, to take that player's identity and seat back.
+    public var resume: ResumeToken?
 
     /// Creates a greeting.
     /// - Parameters:
     ///   - protocolVersion: the version the client speaks.
     ///   - name: the player's name.
     ///   - client: the client software's name and version.
-    public init(protocolVersion: Int = ProtocolVersion.current, name: String, client: String? = nil) {
+    ///   - resume: the token of an earlier session to resume.
+    public init(
+        protocolVersion: Int = ProtocolVersion.current, name: String, client: String? = nil, resume: ResumeToken? = nil
+    ) {
         self.protocolVersion = protocolVersion
         self.name = name
         self.client = client
+        self.resume = resume
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case name, client
+        case name, client, resume
     }
 }
 

@@ -3,6 +3,17 @@ public enum ClientMessage: Sendable, Equatable {
     case hello(Hello)
     case ping(Ping)
     case players(PlayersRequest)
+    case createTable(CreateTable)
+    case tables(TablesRequest)
+    case sit(Sit)
+    case ready(TableRequest)
+    case leave(TableRequest)
+    case watch(TableRequest)
+    case move(MoveRequest)
+    case sync(TableRequest)
+    case resign(TableRequest)
+    case offerDraw(TableRequest)
+    case rematch(TableRequest)
 
     /// The message's "type" on the wire.
     public var type: String {
@@ -10,6 +21,32 @@ public enum ClientMessage: Sendable, Equatable {
         case .hello: "hello"
         case .ping: "ping"
         case .players: "players"
+        case .createTable: "create-table"
+        case .tables: "tables"
+        case .sit: "sit"
+        case .ready: "ready"
+        case .leave: "leave"
+        case .watch: "watch"
+        case .move: "move"
+        case .sync: "sync"
+        case .resign: "resign"
+        case .offerDraw: "offer-draw"
+        case .rematch: "rematch"
+        }
+    }
+
+    var body: any Encodable {
+        switch self {
+        case .hello(let body): body
+        case .ping(let body): body
+        case .players(let body): body
+        case .createTable(let body): body
+        case .tables(let body): body
+        case .sit(let body): body
+        case .ready(let body), .leave(let body), .watch(let body), .sync(let body), .resign(let body),
+            .offerDraw(let body), .rematch(let body):
+            body
+        case .move(let body): body
         }
     }
 }
@@ -20,6 +57,13 @@ public enum HostMessage: Sendable, Equatable {
     case error(ErrorMessage)
     case pong(Pong)
     case players(PlayerList)
+    case table(TableUpdate)
+    case tables(TableList)
+    case state(MatchUpdate)
+    case away(PresenceNotice)
+    case back(PresenceNotice)
+    case drawOffered(OfferNotice)
+    case rematchOffered(OfferNotice)
 
     /// The message's "type" on the wire.
     public var type: String {
@@ -28,6 +72,27 @@ public enum HostMessage: Sendable, Equatable {
         case .error: "error"
         case .pong: "pong"
         case .players: "players"
+        case .table: "table"
+        case .tables: "tables"
+        case .state: "state"
+        case .away: "away"
+        case .back: "back"
+        case .drawOffered: "draw-offered"
+        case .rematchOffered: "rematch-offered"
+        }
+    }
+
+    var body: any Encodable {
+        switch self {
+        case .welcome(let body): body
+        case .error(let body): body
+        case .pong(let body): body
+        case .players(let body): body
+        case .table(let body): body
+        case .tables(let body): body
+        case .state(let body): body
+        case .away(let body), .back(let body): body
+        case .drawOffered(let body), .rematchOffered(let body): body
         }
     }
 }
@@ -82,23 +147,32 @@ extension ClientEnvelope: Codable {
                 throw EnvelopeProblem.invalidFields(type: type, id: id, detail: ReadableDecodingError.describe(error))
             }
         }
+        let message: ClientMessage
         switch type {
-        case "hello": self.init(id: id, .hello(try payload(Hello.self)))
-        case "ping": self.init(id: id, .ping(try payload(Ping.self)))
-        case "players": self.init(id: id, .players(try payload(PlayersRequest.self)))
+        case "hello": message = .hello(try payload(Hello.self))
+        case "ping": message = .ping(try payload(Ping.self))
+        case "players": message = .players(try payload(PlayersRequest.self))
+        case "create-table": message = .createTable(try payload(CreateTable.self))
+        case "tables": message = .tables(try payload(TablesRequest.self))
+        case "sit": message = .sit(try payload(Sit.self))
+        case "ready": message = .ready(try payload(TableRequest.self))
+        case "leave": message = .leave(try payload(TableRequest.self))
+        case "watch": message = .watch(try payload(TableRequest.self))
+        case "move": message = .move(try payload(MoveRequest.self))
+        case "sync": message = .sync(try payload(TableRequest.self))
+        case "resign": message = .resign(try payload(TableRequest.self))
+        case "offer-draw": message = .offerDraw(try payload(TableRequest.self))
+        case "rematch": message = .rematch(try payload(TableRequest.self))
         default: throw EnvelopeProblem.unknownType(type: type, id: id)
         }
+        self.init(id: id, message)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: EnvelopeKey.self)
         try container.encode(self.message.type, forKey: .type)
         try container.encodeIfPresent(self.id, forKey: .id)
-        switch self.message {
-        case .hello(let body): try body.encode(to: encoder)
-        case .ping(let body): try body.encode(to: encoder)
-        case .players(let body): try body.encode(to: encoder)
-        }
+        try self.message.body.encode(to: encoder)
     }
 }
 
@@ -118,24 +192,28 @@ extension HostEnvelope: Codable {
                 throw EnvelopeProblem.invalidFields(type: type, id: re, detail: ReadableDecodingError.describe(error))
             }
         }
+        let message: HostMessage
         switch type {
-        case "welcome": self.init(re: re, .welcome(try payload(Welcome.self)))
-        case "error": self.init(re: re, .error(try payload(ErrorMessage.self)))
-        case "pong": self.init(re: re, .pong(try payload(Pong.self)))
-        case "players": self.init(re: re, .players(try payload(PlayerList.self)))
+        case "welcome": message = .welcome(try payload(Welcome.self))
+        case "error": message = .error(try payload(ErrorMessage.self))
+        case "pong": message = .pong(try payload(Pong.self))
+        case "players": message = .players(try payload(PlayerList.self))
+        case "table": message = .table(try payload(TableUpdate.self))
+        case "tables": message = .tables(try payload(TableList.self))
+        case "state": message = .state(try payload(MatchUpdate.self))
+        case "away": message = .away(try payload(PresenceNotice.self))
+        case "back": message = .back(try payload(PresenceNotice.self))
+        case "draw-offered": message = .drawOffered(try payload(OfferNotice.self))
+        case "rematch-offered": message = .rematchOffered(try payload(OfferNotice.self))
         default: throw EnvelopeProblem.unknownType(type: type, id: re)
         }
+        self.init(re: re, message)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: EnvelopeKey.self)
         try container.encode(self.message.type, forKey: .type)
         try container.encodeIfPresent(self.re, forKey: .re)
-        switch self.message {
-        case .welcome(let body): try body.encode(to: encoder)
-        case .error(let body): try body.encode(to: encoder)
-        case .pong(let body): try body.encode(to: encoder)
-        case .players(let body): try body.encode(to: encoder)
-        }
+        try self.message.body.encode(to: encoder)
     }
 }

@@ -52,12 +52,16 @@ public struct Welcome: Codable, Sendable, Equatable {
     public var resumeToken: ResumeToken
     /// The games this host offers.
     public var games: [GameDescriptor]
+    /// Whether this session took back an earlier one with `hello.resume`.
+    public var resumed: Bool
 
     /// Creates a welcome.
     public init(
         protocolVersion: Int = ProtocolVersion.current, host: String, maxFrame: Int, idleTimeoutMs: Int,
-        rateLimit: RateLimit, player: PlayerID, name: String, resumeToken: ResumeToken, games: [GameDescriptor]
+        rateLimit: RateLimit, player: PlayerID, name: String, resumeToken: ResumeToken, games: [GameDescriptor],
+        resumed: Bool = false
     ) {
+        self.resumed = resumed
         self.protocolVersion = protocolVersion
         self.host = host
         self.maxFrame = maxFrame
@@ -71,7 +75,7 @@ public struct Welcome: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case host, maxFrame, idleTimeoutMs, rateLimit, player, name, resumeToken, games
+        case host, maxFrame, idleTimeoutMs, rateLimit, player, name, resumeToken, games, resumed
     }
 }
 
@@ -87,14 +91,23 @@ public struct ErrorMessage: Codable, Sendable, Equatable, Error {
     public var supported: [Int]?
     /// With `rate-limited`: milliseconds until the next message will be accepted.
     public var retryAfterMs: Int?
+    /// With `illegal-move`: the game's code for the rule the move breaks, e.g. "refill-required".
+    public var rule: String?
+    /// With `stale-seq`: the sequence number the host expected.
+    public var expected: Int?
 
     /// Creates an error message.
-    public init(code: ErrorCode, message: String, fatal: Bool, supported: [Int]? = nil, retryAfterMs: Int? = nil) {
+    public init(
+        code: ErrorCode, message: String, fatal: Bool, supported: [Int]? = nil, retryAfterMs: Int? = nil,
+        rule: String? = nil, expected: Int? = nil
+    ) {
         self.code = code
         self.message = message
         self.fatal = fatal
         self.supported = supported
         self.retryAfterMs = retryAfterMs
+        self.rule = rule
+        self.expected = expected
     }
 }
 

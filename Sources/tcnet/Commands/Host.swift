@@ -30,6 +30,9 @@ extension TCNet {
         @Option(name: .long, help: "The most connections served at once.")
         var maxConnections: Int = 256
 
+        @Flag(name: .long, help: "Make every accepted move durable against power loss, not only against a crash.")
+        var durable = false
+
         @OptionGroup var logging: LoggingOptions
 
         func validate() throws {
@@ -46,7 +49,8 @@ extension TCNet {
 
         func run() async throws {
             let logger = self.logging.makeLogger()
-            let store = try HostStore(folder: self.data, newHostID: { UUID().uuidString.lowercased() })
+            let store = try HostStore(
+                folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
             logger.info("data", metadata: ["file": "\(store.path)"])
 
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
@@ -54,7 +58,12 @@ extension TCNet {
             configuration.maxConnections = self.maxConnections
             let host: TCNetHost
             do {
-                host = try await TCNetHost.bind(configuration: configuration, games: [], logger: logger)
+                host = try await TCNetHost.bind(
+                    configuration: configuration, catalog: GameCatalog.classroom, store: store, logger: logger)
+            } catch let error as RecoveryError {
+                throw CommandFailure("cannot replay the journal in \(self.data): \(error)")
+            } catch let error as HostStoreError {
+                throw CommandFailure("\(error)")
             } catch {
                 throw CommandFailure(
                     "cannot listen on \(self.bind):\(self.port) (\(error)); is another host running? "

@@ -1,0 +1,99 @@
+import Protocol
+
+/// A durable change to the lobby, committed to the journal before the messages it causes are sent.
+public enum JournalEntry: Sendable, Equatable {
+    /// A player who holds a seat (so may resume after a restart); inserted or replaced.
+    case player(PlayerRecord)
+    /// A player who holds no seat any more and is not connected.
+    case forgetPlayer(PlayerID)
+    /// A table's durable facts; inserted or replaced.
+    case table(TableRecord)
+    /// An accepted move.
+    case move(MoveRecord)
+}
+
+/// A player as the journal keeps them.
+public struct PlayerRecord: Sendable, Equatable, Codable {
+    public var id: PlayerID
+    public var name: String
+    public var token: ResumeToken
+
+    /// Creates a record.
+    public init(id: PlayerID, name: String, token: ResumeToken) {
+        self.id = id
+        self.name = name
+        self.token = token
+    }
+}
+
+/// A table as the journal keeps it. Ready flags, offers and spectators are not kept.
+public struct TableRecord: Sendable, Equatable, Codable {
+    public var id: TableID
+    public var number: Int
+    public var game: String
+    public var ruleSet: String
+    public var graceSeconds: Int
+    public var onTimeout: TimeoutPolicy
+    public var status: TableStatus
+    public var match: Int
+    public var firstSeat: String
+    /// The seated players, by seat.
+    public var seats: [String: PlayerID]
+    /// How the current match ended, when it did.
+    public var result: MatchResult?
+
+    /// Creates a record.
+    public init(
+        id: TableID, number: Int, game: String, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
+        status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?
+    ) {
+        self.id = id
+        self.number = number
+        self.game = game
+        self.ruleSet = ruleSet
+        self.graceSeconds = graceSeconds
+        self.onTimeout = onTimeout
+        self.status = status
+        self.match = match
+        self.firstSeat = firstSeat
+        self.seats = seats
+        self.result = result
+    }
+}
+
+/// An accepted move as the journal keeps it.
+public struct MoveRecord: Sendable, Equatable, Codable {
+    public var table: TableID
+    public var match: Int
+    /// The state's `seq` after the move (1 for a match's first move).
+    public var seq: Int
+    public var seat: String
+    public var move: JSONValue
+    /// The full state's hash after the move, checked when the journal is replayed.
+    public var hash: String
+
+    /// Creates a record.
+    public init(table: TableID, match: Int, seq: Int, seat: String, move: JSONValue, hash: String) {
+        self.table = table
+        self.match = match
+        self.seq = seq
+        self.seat = seat
+        self.move = move
+        self.hash = hash
+    }
+}
+
+/// Everything the journal holds, as read back at start-up.
+public struct JournalSnapshot: Sendable, Equatable {
+    public var players: [PlayerRecord]
+    public var tables: [TableRecord]
+    /// The moves of each table's current match, in order.
+    public var moves: [MoveRecord]
+
+    /// Creates a snapshot.
+    public init(players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = []) {
+        self.players = players
+        self.tables = tables
+        self.moves = moves
+    }
+}

@@ -1,0 +1,113 @@
+import Protocol
+
+// MARK: - Presence: resume, disconnect, grace periods
+
+extension Lobby {
+    /// Gives a player's identity, and their seat, to a new connection.
+    mutating func resume(_ id: PlayerID, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
+        guard var player = self.players[id] else { preconditionFailure("token of unknown player \(id)") }
+        if let old = player.connection {
+            // NB: the token's holder is the player; an older connection still open is the stale one.
+            let replaced = ErrorMessage(
+                code: .sessionReplaced, message: "this session was resumed on another connection", fatal: true)
+            outcome.deliveries.append(Delivery(to: old, HostEnvelope(.error(replaced)), closesConnection: true))
+            self.playerByConnection.removeValue(forKey: old)
+            for tableID in self.tables.keys {
+                self.tables[tableID]?.spectators.remove(old)
+            }
+        }
+        self.arrivals += 1
+        player.connection = connection
+        player.arrival = self.arrivals
+        self.players[id] = player
+        self.playerByConnection[connection] = id
+        outcome.greeted = id
+        outcome.send(.welcome(self.welcome(for: player, resumed: true)), to: connection, re: re)
+
+        guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else { return }
+        if table.away.removeValue(forKey: seat) != nil {
+            if table.status == .paused, table.away.isEmpty {
+                table.status = .playing
+                outcome.journal.append(.table(table.record))
+            }
+            self.tables[tableID] = table
+            self.broadcast(table, re: nil, except: connection, into: &outcome) { _ in
+                .back(PresenceNotice(table: tableID, seat: seat, player: id, name: player.name))
+            }
+            self.broadcastTable(table, re: nil, except: connection, into: &outcome)
+        }
+        outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection)
+        if table.match != nil {
+            outcome.send(.state(self.update(of: table, for: .seat(seat))), to: connection)
+        }
+    }
+
+    /// Forgets a connection that closed; a seated player's seat is held for the table's grace period.
+    /// - Parameters:
+    ///   - connection: the connection, greeted or not.
+    ///   - now: the current time.
+    /// - Returns: what to journal and send to the others.
+    public mutating func disconnect(_ connection: ConnectionID, now: LobbyTime) -> LobbyOutcome {
+        var outcome = LobbyOutcome()
+        for tableID in self.tables.keys where self.tables[tableID]?.spectators.contains(connection) == true {
+            self.tables[tableID]?.spectators.remove(connection)
+            if let table = self.tables[tableID] {
+                self.broadcastTable(table, re: nil, into: &outcome)
+            }
+        }
+        guard let id = self.playerByConnection.removeValue(forKey: connection), var player = self.players[id] else {
+            return outcome
+        }
+        player.connection = nil
+        self.players[id] = player
+        guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else {
+            self.forget(id, into: &outcome)
+            return outcome
+        }
+        table.away[seat] = .some(now.adding(seconds: table.graceSeconds))
+        table.ready.remove(seat)
+        self.tables[tableID] = table
+        self.broadcast(table, re: nil, into: &outcome) { _ in
+            .away(PresenceNotice(
+                table: tableID, seat: seat, player: id, name: player.name, graceMs: table.graceSeconds * 1000))
+        }
+        self.broadcastTable(table, re: nil, into: &outcome)
+        return outcome
+    }
+
+    /// Applies the tables' policies to grace periods that have ended.
+    /// - Parameter now: the current time.
+    /// - Returns: what to journal and send.
+    public mutating func tick(now: LobbyTime) -> LobbyOutcome {
+        var outcome = LobbyOutcome()
+        for tableID in self.tables.keys.sorted() {
+            guard var table = self.tables[tableID] else { continue }
+            let expired = table.seatOrder.filter { seat in
+                if case .some(.some(let deadline)) = table.away[seat] { return deadline <= now }
+                return false
+            }
+            guard !expired.isEmpty else { continue }
+            for seat in expired {
+                table.away[seat] = .some(nil)
+                switch table.status {
+                case .playing:
+                    if table.onTimeout == .pause {
+                        table.status = .paused
+                        outcome.journal.append(.table(table.record))
+                        self.broadcastTable(table, re: nil, into: &outcome)
+                    } else {
+                        self.endMatch(
+                            at: &table, winner: table.opponent(of: seat), reason: "forfeit", re: nil, into: &outcome)
+                    }
+                case .paused:
+                    break
+                case .waiting, .over:
+                    self.unseat(seat, at: &table, into: &outcome)
+                    self.broadcastTable(table, re: nil, into: &outcome)
+                }
+            }
+            self.tables[tableID] = table
+        }
+        return outcome
+    }
+}

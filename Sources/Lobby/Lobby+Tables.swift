@@ -1,0 +1,214 @@
+import Protocol
+
+// MARK: - Tables: create, sit, ready, leave, watch
+
+extension Lobby {
+    mutating func createTable(
+        _ request: CreateTable, by connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
+    ) {
+        guard let game = self.configuration.catalog.game(request.game)?.descriptor else {
+            let offered = self.configuration.catalog.descriptors.map(\.id).joined(separator: ", ")
+            outcome.refuse(.noSuchGame, "this host offers no game \"\(request.game)\"; it offers: \(offered)",
+                to: connection, re: re)
+            return
+        }
+        let ruleSet = request.ruleSet ?? game.ruleSets[0]
+        guard game.ruleSets.contains(ruleSet) else {
+            outcome.refuse(.noSuchRuleSet,
+                "\(game.name) has no rule set \"\(ruleSet)\"; choose one of: \(game.ruleSets.joined(separator: ", "))",
+                to: connection, re: re)
+            return
+        }
+        let grace = request.graceSeconds ?? self.configuration.defaultGraceSeconds
+        guard (0...self.configuration.maxGraceSeconds).contains(grace) else {
+            outcome.refuse(.invalidSetting,
+                "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(grace)", to: connection, re: re)
+            return
+        }
+        self.tableNumbers += 1
+        let table = Table(
+            id: "t\(self.tableNumbers)", number: self.tableNumbers, game: game, ruleSet: ruleSet,
+            graceSeconds: grace, onTimeout: request.onTimeout ?? .pause)
+        self.tables[table.id] = table
+        outcome.journal.append(.table(table.record))
+        outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
+    }
+
+    mutating func sit(
+        _ player: PlayerID, _ request: Sit, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
+    ) {
+        guard var table = self.tables[request.table] else {
+            outcome.refuse(.noSuchTable, "there is no table \(request.table); send tables for the list",
+                to: connection, re: re)
+            return
+        }
+        if let current = self.players[player]?.table {
+            outcome.refuse(.alreadySeated, "you already sit at table \(current); leave it first", to: connection, re: re)
+            return
+        }
+        guard table.status == .waiting || table.status == .over else {
+            outcome.refuse(.seatUnavailable, "table \(table.id) is in a match; watch it instead", to: connection, re: re)
+            return
+        }
+        let seat: String
+        if let wanted = request.seat {
+            guard table.seatOrder.contains(wanted) else {
+                outcome.refuse(.seatUnavailable,
+                    "\(table.game.name) has seats \(table.seatOrder.joined(separator: ", ")), not \"\(wanted)\"",
+                    to: connection, re: re)
+                return
+            }
+            guard table.seats[wanted] == nil else {
+                outcome.refuse(.seatUnavailable, "seat \(wanted) at table \(table.id) is taken", to: connection, re: re)
+                return
+            }
+            seat = wanted
+        } else {
+            guard let free = table.seatOrder.first(where: { table.seats[$0] == nil }) else {
+                outcome.refuse(.seatUnavailable, "table \(table.id) has no free seat", to: connection, re: re)
+                return
+            }
+            seat = free
+        }
+        table.seats[seat] = player
+        table.spectators.remove(connection)
+        if table.status == .over {
+            table.status = .waiting
+        }
+        table.rematchOffers = []
+        self.players[player]?.table = table.id
+        self.tables[table.id] = table
+        if let record = self.players[player]?.record {
+            outcome.journal.append(.player(record))
+        }
+        outcome.journal.append(.table(table.record))
+        self.broadcastTable(table, re: (connection, re), into: &outcome)
+    }
+
+    mutating func ready(
+        _ player: PlayerID, at table: inout Table, on connection: ConnectionID, re: RequestID?,
+        into outcome: inout LobbyOutcome
+    ) {
+        guard let seat = table.seat(of: player) else {
+            outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id); sit first", to: connection, re: re)
+            return
+        }
+        guard table.status == .waiting else {
+            outcome.refuse(.notPlaying, "table \(table.id) is not waiting for players (it is \(table.status.rawValue))",
+                to: connection, re: re)
+            return
+        }
+        table.ready.insert(seat)
+        if table.isFull, table.ready.count == table.seatOrder.count, table.away.isEmpty {
+            self.startMatch(at: &table, re: (connection, re), into: &outcome)
+        } else {
+            self.broadcastTable(table, re: (connection, re), into: &outcome)
+        }
+    }
+
+    mutating func leave(
+        _ player: PlayerID, from table: inout Table, on connection: ConnectionID, re: RequestID?,
+        into outcome: inout LobbyOutcome
+    ) {
+        if let seat = table.seat(of: player) {
+            if table.status == .playing || table.status == .paused {
+                // NB: leaving a match is resigning it; the opponent is told the result first.
+                self.endMatch(at: &table, winner: table.opponent(of: seat), reason: "resigned", re: nil, into: &outcome)
+            }
+            self.unseat(seat, at: &table, into: &outcome)
+            outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
+            self.broadcastTable(table, re: nil, into: &outcome)
+        } else if table.spectators.remove(connection) != nil {
+            outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
+            self.broadcastTable(table, re: nil, into: &outcome)
+        } else {
+            outcome.refuse(.notAPlayer, "you neither sit at nor watch table \(table.id)", to: connection, re: re)
+        }
+    }
+
+    mutating func watch(_ table: inout Table, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
+        let player = self.playerByConnection[connection]
+        let viewer: Viewer = player.flatMap(table.seat(of:)).map(Viewer.seat) ?? .spectator
+        if viewer == .spectator {
+            table.spectators.insert(connection)
+        }
+        outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
+        if table.match != nil {
+            outcome.send(.state(self.update(of: table, for: viewer)), to: connection)
+        }
+        self.broadcastTable(table, re: nil, except: connection, into: &outcome)
+    }
+
+    /// Frees a seat and, with it, the player's hold on the table.
+    mutating func unseat(_ seat: String, at table: inout Table, into outcome: inout LobbyOutcome) {
+        guard let player = table.seats.removeValue(forKey: seat) else { return }
+        table.ready.remove(seat)
+        table.away.removeValue(forKey: seat)
+        table.drawOffers = []
+        table.rematchOffers = []
+        if table.status == .over || table.status == .playing || table.status == .paused {
+            table.status = .waiting
+        }
+        self.players[player]?.table = nil
+        outcome.journal.append(.table(table.record))
+        if self.players[player]?.connection == nil {
+            self.forget(player, into: &outcome)
+        }
+    }
+
+    /// Drops a player who is neither connected nor seated.
+    mutating func forget(_ player: PlayerID, into outcome: inout LobbyOutcome) {
+        guard let record = self.players.removeValue(forKey: player) else { return }
+        self.playerByToken.removeValue(forKey: record.token)
+        self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(record.name))
+        outcome.journal.append(.forgetPlayer(player))
+    }
+
+    // MARK: Describing and telling
+
+    func info(of table: Table) -> TableInfo {
+        let seats = table.seatOrder.map { seat -> SeatInfo in
+            guard let id = table.seats[seat], let player = self.players[id] else { return SeatInfo(seat: seat) }
+            return SeatInfo(
+                seat: seat, player: id, name: player.name, ready: table.ready.contains(seat),
+                away: table.away[seat] != nil)
+        }
+        return TableInfo(
+            id: table.id, game: table.game.id, ruleSet: table.ruleSet, status: table.status, seats: seats,
+            spectators: table.spectators.count, graceSeconds: table.graceSeconds, onTimeout: table.onTimeout,
+            match: table.matchNumber)
+    }
+
+    /// The connections that follow a table: its present players, then its spectators.
+    func members(of table: Table) -> [(connection: ConnectionID, viewer: Viewer)] {
+        var members: [(ConnectionID, Viewer)] = []
+        for seat in table.seatOrder {
+            if let id = table.seats[seat], let connection = self.players[id]?.connection {
+                members.append((connection, .seat(seat)))
+            }
+        }
+        for connection in table.spectators.sorted() {
+            members.append((connection, .spectator))
+        }
+        return members
+    }
+
+    /// Sends a message built per viewer to every member; the requester's copy carries `re`.
+    func broadcast(
+        _ table: Table, re: (ConnectionID, RequestID?)?, except excluded: ConnectionID? = nil,
+        into outcome: inout LobbyOutcome, _ message: (Viewer) -> HostMessage
+    ) {
+        for member in self.members(of: table) where member.connection != excluded {
+            let id = member.connection == re?.0 ? re?.1 : nil
+            outcome.send(message(member.viewer), to: member.connection, re: id)
+        }
+    }
+
+    func broadcastTable(
+        _ table: Table, re: (ConnectionID, RequestID?)?, except excluded: ConnectionID? = nil,
+        into outcome: inout LobbyOutcome
+    ) {
+        let info = self.info(of: table)
+        self.broadcast(table, re: re, except: excluded, into: &outcome) { _ in .table(TableUpdate(table: info)) }
+    }
+}

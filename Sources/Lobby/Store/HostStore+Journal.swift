@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import Protocol
+
+// MARK: - The match journal
+
+extension HostStore {
+    static func registerJournalMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2-journal") { db in
+            try db.create(table: "player") { table in
+                table.column("id", .text).primaryKey()
+                table.column("name", .text).notNull()
+                table.column("token", .text).notNull().unique()
+            }
+            try db.create(table: "gameTable") { table in
+                table.column("id", .text).primaryKey()
+                table.column("number", .integer).notNull().unique()
+                table.column("record", .text).notNull()
+            }
+            try db.create(table: "move") { table in
+                table.column("tableID", .text).notNull()
+                table.column("match", .integer).notNull()
+                table.column("seq", .integer).notNull()
+                table.column("record", .text).notNull()
+                table.primaryKey(["tableID", "match", "seq"])
+            }
+        }
+    }
+
+    /// Commits journal entries in one transaction.
+    /// - Parameter entries: the entries of one lobby event, in order.
+    /// - Throws: ``HostStoreError`` when the database refuses the write; nothing is committed then.
+    public func commit(_ entries: [JournalEntry]) throws(HostStoreError) {
+        guard !entries.isEmpty else { return }
+        do {
+            try self.pool.write { db in
+                for entry in entries {
+                    switch entry {
+                    case .player(let record):
+                        try db.execute(
+                            sql: "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)",
+                            arguments: [record.id.rawValue, record.name, record.token.rawValue])
+                    case .forgetPlayer(let id):
+                        try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id.rawValue])
+                    case .table(let record):
+                        try db.execute(
+                            sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)",
+                            arguments: [record.id, record.number, Self.json(record)])
+                        // NB: only the current match's moves are needed to rebuild a table.
+                        try db.execute(
+                            sql: "DELETE FROM move WHERE tableID = ? AND match < ?", arguments: [record.id, record.match])
+                    case .move(let record):
+                        try db.execute(
+                            sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)",
+                            arguments: [record.table, record.match, record.seq, Self.json(record)])
+                    }
+                }
+            }
+        } catch {
+            throw HostStoreError(folder: self.path, reason: "cannot write the journal: \(Self.reason(error))")
+        }
+    }
+
+    /// Reads the whole journal back.
+    public func loadJournal() throws(HostStoreError) -> JournalSnapshot {
+        do {
+            return try self.pool.read { db in
+                let players = try Row.fetchAll(db, sql: "SELECT id, name, token FROM player").map { row in
+                    PlayerRecord(
+                        id: PlayerID(rawValue: row["id"]), name: row["name"], token: ResumeToken(rawValue: row["token"]))
+                }
+                let tables = try String.fetchAll(db, sql: "SELECT record FROM gameTable ORDER BY number")
+                    .map { try Self.decode(TableRecord.self, $0) }
+                let moves = try String.fetchAll(db, sql: "SELECT record FROM move ORDER BY tableID, match, seq")
+                    .map { try Self.decode(MoveRecord.self, $0) }
+                return JournalSnapshot(players: players, tables: tables, moves: moves)
+            }
+        } catch {
+            throw HostStoreError(folder: self.path, reason: "cannot read the journal: \(Self.reason(error))")
+        }
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        String(decoding: WireCodec.payload(value), as: UTF8.self)
+    }
+
+    private static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,137 @@
+import Logging
+import NIOCore
+import NIOPosix
+import Protocol
+
+/// A client's connection to a tcnet host: framing, the handshake, and message by message.
+///
+/// Use it inside ``withConnection(host:port:hello:group:_:)``, which closes it when the body returns.
+public struct ClientConnection: ~Copyable {
+    /// What the host answered to `hello`.
+    public let welcome: Welcome
+    private var inbound: NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let channel: any Channel
+    private var nextID: Int64 = 1
+
+    /// Something went wrong on the connection.
+    public enum Failure: Error, CustomStringConvertible {
+        case refused(ErrorMessage)
+        case closed
+        case badMessage(InboundProblem)
+
+        public var description: String {
+            switch self {
+            case .refused(let error): "the host refused: \(error.code): \(error.message)"
+            case .closed: "the host closed the connection"
+            case .badMessage(let problem): "the host sent a bad message: \(problem)"
+            }
+        }
+    }
+
+    /// Connects, says `hello`, and runs `body` with the connection.
+    /// - Parameters:
+    ///   - host: the host's address or name.
+    ///   - port: the host's port.
+    ///   - hello: the greeting to send.
+    ///   - group: the event loops to use.
+    ///   - body: what to do on the connection.
+    /// - Returns: what `body` returns.
+    /// - Throws: ``Failure`` when the host refuses `hello` or the connection breaks.
+    public static func withConnection<T>(
+        host: String, port: Int, hello: Hello, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        _ body: (inout ClientConnection) async throws -> T
+    ) async throws -> T {
+        let channel = try await ClientBootstrap(group: group)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ClientFrameHandler())
+                    return try NIOAsyncChannel<[UInt8], ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            var iterator = inbound.makeAsyncIterator()
+            let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(hello)))
+            try await outbound.write(channel.channel.allocator.buffer(bytes: frame))
+            guard let payload = try await iterator.next() else { throw Failure.closed }
+            let answer = try Self.decode(payload)
+            guard case .welcome(let welcome) = answer.message else {
+                if case .error(let error) = answer.message { throw Failure.refused(error) }
+                throw Failure.closed
+            }
+            var connection = ClientConnection(
+                welcome: welcome, inbound: iterator, outbound: outbound, channel: channel.channel)
+            return try await body(&connection)
+        }
+    }
+
+    private init(
+        welcome: Welcome, inbound: NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel
+    ) {
+        self.welcome = welcome
+        self.inbound = inbound
+        self.outbound = outbound
+        self.channel = channel
+    }
+
+    /// Sends a message with a fresh request id.
+    /// - Returns: the id, which the host's answer carries as `re`.
+    @discardableResult
+    public mutating func send(_ message: ClientMessage) async throws -> RequestID {
+        let id = RequestID.number(self.nextID)
+        self.nextID += 1
+        try await self.outbound.write(self.channel.allocator.buffer(bytes: WireCodec.frame(ClientEnvelope(id: id, message))))
+        return id
+    }
+
+    /// The next message from the host, or `nil` when the host closed the connection.
+    public mutating func next() async throws -> HostEnvelope? {
+        guard let payload = try await self.inbound.next() else { return nil }
+        return try Self.decode(payload)
+    }
+
+    /// Sends a request and returns the host's answer to it, collecting what arrives meanwhile.
+    /// - Parameters:
+    ///   - message: the request.
+    ///   - other: called with every message that is not the answer.
+    /// - Returns: the answer (which may be an `error`).
+    public mutating func request(
+        _ message: ClientMessage, other: (HostEnvelope) -> Void = { _ in }
+    ) async throws -> HostEnvelope {
+        let id = try await self.send(message)
+        while let envelope = try await self.next() {
+            if envelope.re == id { return envelope }
+            other(envelope)
+        }
+        throw Failure.closed
+    }
+
+    private static func decode(_ payload: [UInt8]) throws -> HostEnvelope {
+        switch WireCodec.decodeHost(payload) {
+        case .success(let envelope): return envelope
+        case .failure(let problem): throw Failure.badMessage(problem)
+        }
+    }
+}
+
+/// Splits the host's bytes into frame payloads; a bad frame closes the connection.
+final class ClientFrameHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = [UInt8]
+
+    private var decoder = FrameDecoder(limits: FrameLimits(maxPayload: 1 << 24))
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = self.unwrapInboundIn(data)
+        self.decoder.append(contentsOf: buffer.readableBytesView)
+        do {
+            while let payload = try self.decoder.nextPayload() {
+                context.fireChannelRead(self.wrapInboundOut(payload))
+            }
+        } catch {
+            context.close(promise: nil)
+        }
+    }
+}

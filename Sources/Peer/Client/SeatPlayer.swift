@@ -1,0 +1,71 @@
+import Lobby
+import Protocol
+
+/// Plays one seat of a match by itself: checks every state with a ``MatchMirror``, asks for `sync`
+/// on a desync, and answers each of its turns with a bot's move.
+///
+/// Pure: it takes the host's messages and says what to send. `tcnet join --bot`, the tests and
+/// `tcnet bench net` drive it over a real connection.
+public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
+    /// What to do after a message.
+    public enum Action: Sendable, Equatable {
+        /// Nothing to send.
+        case wait
+        /// Send this.
+        case send(ClientMessage)
+        /// The match is over.
+        case finished(MatchResult)
+    }
+
+    /// The table played at.
+    public let table: TableID
+    /// The seat played.
+    public let seat: String
+    /// The bot that chooses the moves.
+    public let bot: String
+    /// The client's copy of the match.
+    public private(set) var mirror = MatchMirror<Game>()
+    /// Every desync seen, with its reason.
+    public private(set) var desyncs: [String] = []
+    /// Moves this seat sent.
+    public private(set) var movesSent = 0
+    private var seed: UInt64
+    private var pendingSeq: Int?
+
+    /// Creates a player.
+    /// - Parameters:
+    ///   - table: the table.
+    ///   - seat: the seat this player holds.
+    ///   - bot: the bot's name, one of `Game.bots`.
+    ///   - seed: where the bot's random choices start.
+    public init(table: TableID, seat: String, bot: String, seed: UInt64) {
+        self.table = table
+        self.seat = seat
+        self.bot = bot
+        self.seed = seed
+    }
+
+    /// Takes one message from the host.
+    public mutating func receive(_ envelope: HostEnvelope) -> Action {
+        guard case .state(let update) = envelope.message, update.table == self.table else { return .wait }
+        switch self.mirror.receive(update) {
+        case .desync(let reason):
+            self.desyncs.append(reason)
+            self.pendingSeq = nil
+            return .send(.sync(TableRequest(table: self.table)))
+        case .verified, .adopted:
+            break
+        }
+        if let result = update.result {
+            return .finished(result)
+        }
+        guard update.status == .playing, update.turn == self.seat, self.pendingSeq != update.seq,
+            let state = self.mirror.state
+        else { return .wait }
+        self.seed = self.seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        guard let move = Game.botMove(bot: self.bot, in: state, seed: self.seed) else { return .wait }
+        self.pendingSeq = update.seq
+        self.movesSent += 1
+        return .send(.move(MoveRequest(table: self.table, seq: update.seq, move: JSONValue.encoding(move))))
+    }
+}

@@ -1,0 +1,265 @@
+/// A table's id, assigned by the host ("t1", "t2", ...).
+public typealias TableID = String
+
+/// `create-table`: opens a table for a game.
+public struct CreateTable: Codable, Sendable, Equatable {
+    /// The game's id, one of `welcome.games[].id`.
+    public var game: String
+    /// The rule set's name; the game's first (default) rule set when absent.
+    public var ruleSet: String?
+    /// Seconds a dropped player's seat is held (default 120, at most 3600).
+    public var graceSeconds: Int?
+    /// What happens when the grace period ends during a match: "pause" (default) or "forfeit".
+    public var onTimeout: TimeoutPolicy?
+
+    /// Creates the request.
+    public init(game: String, ruleSet: String? = nil, graceSeconds: Int? = nil, onTimeout: TimeoutPolicy? = nil) {
+        self.game = game
+        self.ruleSet = ruleSet
+        self.graceSeconds = graceSeconds
+        self.onTimeout = onTimeout
+    }
+}
+
+/// What a table does when a dropped player's grace period ends during a match.
+public enum TimeoutPolicy: String, Codable, Sendable, Equatable, CaseIterable {
+    /// The match waits, paused, until the player comes back: the classroom default.
+    case pause
+    /// The absent player loses the match.
+    case forfeit
+}
+
+/// `tables`: asks for the list of tables.
+public struct TablesRequest: Codable, Sendable, Equatable {
+    /// Creates the request.
+    public init() {}
+}
+
+/// `sit`: takes a seat at a table.
+public struct Sit: Codable, Sendable, Equatable {
+    /// The table.
+    public var table: TableID
+    /// The seat wanted ("A", "B", ...); any free seat when absent.
+    public var seat: String?
+
+    /// Creates the request.
+    public init(table: TableID, seat: String? = nil) {
+        self.table = table
+        self.seat = seat
+    }
+}
+
+/// The requests that name only a table: `ready`, `leave`, `watch`, `sync`, `resign`, `offer-draw`,
+/// `rematch`.
+public struct TableRequest: Codable, Sendable, Equatable {
+    /// The table.
+    public var table: TableID
+
+    /// Creates the request.
+    public init(table: TableID) {
+        self.table = table
+    }
+}
+
+/// `move`: the mover's move at a table.
+public struct MoveRequest: Codable, Sendable, Equatable {
+    /// The table.
+    public var table: TableID
+    /// The sequence number of the state the move was chosen on (the `seq` of the last `state`).
+    public var seq: Int
+    /// The move, in the game's own shape (for Tax Collection: docs/RULES.md).
+    public var move: JSONValue
+
+    /// Creates the request.
+    public init(table: TableID, seq: Int, move: JSONValue) {
+        self.table = table
+        self.seq = seq
+        self.move = move
+    }
+}
+
+// MARK: - Host to client
+
+/// One seat of a table as everyone sees it.
+public struct SeatInfo: Codable, Sendable, Equatable {
+    /// The seat's name ("A", "B", ...).
+    public var seat: String
+    /// The seated player, absent when the seat is free.
+    public var player: PlayerID?
+    /// The seated player's name.
+    public var name: String?
+    /// Whether the seated player is ready to start.
+    public var ready: Bool
+    /// Whether the seated player's connection dropped and their seat is being held.
+    public var away: Bool
+
+    /// Creates a seat description.
+    public init(seat: String, player: PlayerID? = nil, name: String? = nil, ready: Bool = false, away: Bool = false) {
+        self.seat = seat
+        self.player = player
+        self.name = name
+        self.ready = ready
+        self.away = away
+    }
+}
+
+/// A table's phase.
+public enum TableStatus: String, Codable, Sendable, Equatable, CaseIterable {
+    /// Seats are being filled, or players are getting ready.
+    case waiting
+    /// A match is under way.
+    case playing
+    /// A match is under way but waits for a player whose grace period ended.
+    case paused
+    /// The last match ended; a rematch may follow.
+    case over
+}
+
+/// A table as everyone sees it.
+public struct TableInfo: Codable, Sendable, Equatable {
+    public var id: TableID
+    public var game: String
+    public var ruleSet: String
+    public var status: TableStatus
+    public var seats: [SeatInfo]
+    public var spectators: Int
+    public var graceSeconds: Int
+    public var onTimeout: TimeoutPolicy
+    /// The number of the current (or last) match at this table; 0 before the first.
+    public var match: Int
+
+    /// Creates a table description.
+    public init(
+        id: TableID, game: String, ruleSet: String, status: TableStatus, seats: [SeatInfo], spectators: Int,
+        graceSeconds: Int, onTimeout: TimeoutPolicy, match: Int
+    ) {
+        self.id = id
+        self.game = game
+        self.ruleSet = ruleSet
+        self.status = status
+        self.seats = seats
+        self.spectators = spectators
+        self.graceSeconds = graceSeconds
+        self.onTimeout = onTimeout
+        self.match = match
+    }
+}
+
+/// `table`: a table's description, as a reply and whenever it changes.
+public struct TableUpdate: Codable, Sendable, Equatable {
+    public var table: TableInfo
+
+    /// Creates the message.
+    public init(table: TableInfo) {
+        self.table = table
+    }
+}
+
+/// `tables`: the answer to `tables`.
+public struct TableList: Codable, Sendable, Equatable {
+    public var tables: [TableInfo]
+
+    /// Creates the message.
+    public init(tables: [TableInfo]) {
+        self.tables = tables
+    }
+}
+
+/// How a match ended.
+public struct MatchResult: Codable, Sendable, Equatable {
+    /// The winning seat, or "draw".
+    public var winner: String
+    /// Why it ended: "finished" (by the rules), "resigned", "draw-agreed" or "forfeit".
+    public var reason: String
+
+    /// Creates a result.
+    public init(winner: String, reason: String) {
+        self.winner = winner
+        self.reason = reason
+    }
+}
+
+/// The last move of a `state` message.
+public struct PlayedMove: Codable, Sendable, Equatable {
+    /// The seat that played it.
+    public var seat: String
+    /// The move, in the game's shape.
+    public var move: JSONValue
+
+    /// Creates the description.
+    public init(seat: String, move: JSONValue) {
+        self.seat = seat
+        self.move = move
+    }
+}
+
+/// `state`: a match's state after a move, or in full on request.
+public struct MatchUpdate: Codable, Sendable, Equatable {
+    public var table: TableID
+    /// The match number at this table.
+    public var match: Int
+    /// The number of moves applied in this match.
+    public var seq: Int
+    /// The seat to move, absent when the match is over.
+    public var turn: String?
+    /// The table's status.
+    public var status: TableStatus
+    /// The game's state, in the game's shape, as this recipient may see it.
+    public var state: JSONValue
+    /// The state hash, as the game defines it (for Tax Collection: docs/RULES.md).
+    public var hash: String
+    /// The move that led to this state; absent for the first state and for `sync`.
+    public var last: PlayedMove?
+    /// What the move did, in order, in the game's shape; empty for the first state and `sync`.
+    public var events: [JSONValue]
+    /// How the match ended, once it has.
+    public var result: MatchResult?
+
+    /// Creates the message.
+    public init(
+        table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, state: JSONValue, hash: String,
+        last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil
+    ) {
+        self.table = table
+        self.match = match
+        self.seq = seq
+        self.turn = turn
+        self.status = status
+        self.state = state
+        self.hash = hash
+        self.last = last
+        self.events = events
+        self.result = result
+    }
+}
+
+/// `away` and `back`: a seated player's connection dropped, or came back.
+public struct PresenceNotice: Codable, Sendable, Equatable {
+    public var table: TableID
+    public var seat: String
+    public var player: PlayerID
+    public var name: String
+    /// With `away`: milliseconds the seat is held before the table's policy applies.
+    public var graceMs: Int?
+
+    /// Creates the message.
+    public init(table: TableID, seat: String, player: PlayerID, name: String, graceMs: Int? = nil) {
+        self.table = table
+        self.seat = seat
+        self.player = player
+        self.name = name
+        self.graceMs = graceMs
+    }
+}
+
+/// `draw-offered` and `rematch-offered`: a seated player offered a draw or a rematch.
+public struct OfferNotice: Codable, Sendable, Equatable {
+    public var table: TableID
+    public var seat: String
+
+    /// Creates the message.
+    public init(table: TableID, seat: String) {
+        self.table = table
+        self.seat = seat
+    }
+}
