@@ -107,6 +107,14 @@ struct SowingTests {
         }
     }
 
+    @Test func anEmptyTreasuryAfterTheGapIsEmptyNotYoung() throws {
+        var state = try position(
+            .youngTreasury, top: 0, bottom: 10, a: [0, 5, 5, 5, 5], b: [0, 0, 1, 5, 5], collections: (15, 14),
+            turn: .b)
+        let events = try state.apply(.sow(bank: 3, direction: .up))
+        #expect(events.contains(.stopped(square: .top, reason: .empty)))
+    }
+
     @Test func classicCapturesAnyTreasuryAndChainsOnAroundTheRing() throws {
         var state = try position(
             top: 4, bottom: 10, a: [0, 5, 5, 5, 5], b: [0, 0, 1, 5, 5], collections: (12, 13), turn: .b)

@@ -46,10 +46,24 @@ extension GameState {
         // NB: "down" is toward the bottom treasury on both columns; the ring runs down the left column and
         // up the right one, so it is +1 on the ring for A and -1 for B.
         let step = (direction == .down) == (turn == .a) ? 1 : -1
-        withUnsafeTemporaryAllocation(of: SIMD16<UInt8>.self, capacity: RelayHistory.capacity) { scratch in
-            var history = RelayHistory(storage: scratch.baseAddress!)
-            sow(from: start, step: step, history: &history, into: &sink)
+        // NB: the sowing works on a copy of the board in memory, byte by byte. Incrementing a lane of the
+        // SIMD value in place made the compiler store, bump and reload the whole vector for every dollar.
+        var board = ring
+        let rules = rules
+        let seat = turn
+        let captured = withUnsafeTemporaryAllocation(of: SIMD16<UInt8>.self, capacity: RelayHistory.capacity) {
+            scratch in
+            withUnsafeMutableBytes(of: &board) { bytes in
+                var sowing = Sowing(
+                    squares: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), step: step, seat: seat,
+                    youngTreasuryMinimum: rules.youngTreasuryMinimum,
+                    history: RelayHistory(storage: scratch.baseAddress!))
+                sowing.run(from: start, into: &sink)
+                return sowing.captured
+            }
         }
+        ring = board
+        collections[turn] += captured
         turns += 1
         if ring[Square.topIndex] == 0 && ring[Square.bottomIndex] == 0 {
             end(.treasuriesEmpty, into: &sink)
@@ -57,76 +71,6 @@ extension GameState {
             end(.turnCap, into: &sink)
         } else {
             passTurn(into: &sink)
-        }
-    }
-
-    /// Sows the hand taken from `start`, with relays and captures, until the sowing stops.
-    mutating func sow<Sink: GameEventSink>(
-        from start: Int, step: Int, history: inout RelayHistory, into sink: inout Sink
-    ) {
-        var position = start
-        var hand = ring[position]
-        ring[position] = 0
-        sink.record(.pickedUp(square: Square(ringIndex: position), count: Int(hand)))
-        while true {
-            while hand > 0 {
-                position = Self.next(position, step)
-                ring[position] &+= 1
-                hand &-= 1
-                sink.record(.dropped(square: Square(ringIndex: position)))
-                if Self.isTreasury(position) { history.newEpoch() }
-            }
-            let next = Self.next(position, step)
-            if Self.isTreasury(next) {
-                sink.record(.stopped(square: Square(ringIndex: next), reason: .treasury))
-                return
-            }
-            if ring[next] > 0 {
-                if history.repeats(ring, at: next) {
-                    sink.record(.stopped(square: Square(ringIndex: next), reason: .repeated))
-                    return
-                }
-                hand = ring[next]
-                ring[next] = 0
-                position = next
-                sink.record(.relayed(square: Square(ringIndex: next), count: Int(hand)))
-                continue
-            }
-            capture(after: next, step: step, into: &sink)
-            return
-        }
-    }
-
-    /// The hand is empty and `gap` is an empty bank: capture the square after it, then the chain.
-    mutating func capture<Sink: GameEventSink>(after gap: Int, step: Int, into sink: inout Sink) {
-        var gap = gap
-        var chain = 0
-        var lastCaptured = gap
-        while true {
-            let target = Self.next(gap, step)
-            let count = Int(ring[target])
-            let capturable = count > 0 && !(Self.isTreasury(target) && count < rules.youngTreasuryMinimum)
-            if !capturable {
-                // NB: the event names the square that stopped a capture-less sowing, or the last capture.
-                if chain > 0 {
-                    sink.record(.stopped(square: Square(ringIndex: lastCaptured), reason: .captured))
-                } else {
-                    sink.record(.stopped(square: Square(ringIndex: target), reason: count == 0 ? .empty : .youngTreasury))
-                }
-                return
-            }
-            ring[target] = 0
-            collections[turn] += count
-            chain += 1
-            lastCaptured = target
-            sink.record(.captured(seat: turn, square: Square(ringIndex: target), count: count, chain: chain))
-            // NB: only an empty bank serves as the gap before the next capture, never a treasury.
-            let after = Self.next(target, step)
-            if Self.isTreasury(after) || ring[after] != 0 {
-                sink.record(.stopped(square: Square(ringIndex: target), reason: .captured))
-                return
-            }
-            gap = after
         }
     }
 
