@@ -91,6 +91,17 @@ public struct GameState: Sendable, Hashable {
 
     // MARK: Legal moves
 
+    /// Whether a move would be accepted now, without trying it.
+    /// - Parameter move: any move.
+    /// - Returns: `true` exactly when ``apply(_:)`` would not throw.
+    public func isLegal(_ move: Move) -> Bool {
+        switch (phase, move) {
+        case (.refill, .refill): return true
+        case (.sow, .sow(let bank, _)): return (1...5).contains(bank) && self[.bank(turn, bank)] > 0
+        default: return false
+        }
+    }
+
     /// The moves the mover may make now, in the order of ``Move/all``: every (non-empty bank, direction)
     /// in the sowing phase, only ``Move/refill`` in the refill phase, none once the game is over.
     public var legalMoves: [Move] {

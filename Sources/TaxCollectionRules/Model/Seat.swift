@@ -30,6 +30,17 @@ public enum Direction: String, Sendable, Hashable, Codable, CaseIterable, Custom
 
     /// `"up"` or `"down"`.
     public var description: String { rawValue }
+
+    /// Reads `"up"` or `"down"`; anything else is a `DecodingError.dataCorrupted` that says so.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let direction = Direction(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "direction must be \"up\" or \"down\", not \"\(text)\"")
+        }
+        self = direction
+    }
 }
 
 /// The state of play: whether the mover must refill, may sow, or the game has ended.
