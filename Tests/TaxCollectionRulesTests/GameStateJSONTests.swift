@@ -44,6 +44,8 @@ struct GameStateJSONTests {
         (#""phase":"sow""#, #""phase":"over""#, "every bank swept"),
         (#""winner":null"#, #""winner":"B""#, "winner must be null"),
         (#""turns":0"#, #""turns":200"#, "the game should be over after 200 turns"),
+        (#""turns":0"#, #""turns":201"#, "the classic rules stop at 200"),
+        (#""debts":{"A":0"#, #""debts":{"A":6"#, "a debt cannot exceed 5 dollars per refill"),
         (#""winner":null"#, #""winner":null,"scores":{"A":0,"B":0}"#, "scores appear only once the game is over"),
     ])
     func invalidStatesAreRefusedWithAReason(original: String, replacement: String, reason: String) {

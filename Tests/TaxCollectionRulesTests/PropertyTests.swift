@@ -50,6 +50,7 @@ struct PropertyTests {
                     var copy = before
                     let applies = (try? copy.play(candidate)) != nil
                     #expect(applies == legal.contains(candidate), "\(candidate) in \(before.stateHash)")
+                    #expect(applies == before.isLegal(candidate))
                     if !applies { #expect(copy == before) }
                 }
             }
