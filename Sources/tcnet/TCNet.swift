@@ -17,6 +17,7 @@ struct TCNet: AsyncParsableCommand {
         subcommands: [
             Host.self,
             Rules.self,
+            Bench.self,
         ]
     )
 }

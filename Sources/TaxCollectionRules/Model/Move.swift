@@ -1,0 +1,76 @@
+/// A move by the player who holds the turn.
+///
+/// On the wire a move is exactly `{"bank": 1…5, "direction": "up"|"down"}` or `{"refill": true}`.
+/// Decoding refuses anything else (a bank outside 1…5, both shapes at once, `"refill": false`, unknown
+/// keys) with a `DecodingError` that says what is wrong.
+public enum Move: Sendable, Hashable, CustomStringConvertible {
+    /// Take every dollar of one of the mover's banks (1…5, from the top) and sow them in a direction.
+    case sow(bank: Int, direction: Direction)
+    /// Put one dollar from the mover's collection into each of their five empty banks.
+    case refill
+
+    /// Every move that can ever be legal, in the canonical order: bank 1 up, bank 1 down, …, bank 5 down,
+    /// refill. ``GameState/legalMoves`` keeps this order.
+    public static let all: [Move] =
+        (1...5).flatMap { bank in [Move.sow(bank: bank, direction: .up), .sow(bank: bank, direction: .down)] }
+        + [.refill]
+
+    /// A short form for logs: `3 up`, `1 down`, `refill`.
+    public var description: String {
+        switch self {
+        case .sow(let bank, let direction): "\(bank) \(direction)"
+        case .refill: "refill"
+        }
+    }
+}
+
+extension Move: Codable {
+    /// Any key, so that unknown keys can be found and refused.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        static let bank = AnyKey(stringValue: "bank")
+        static let direction = AnyKey(stringValue: "direction")
+        static let refill = AnyKey(stringValue: "refill")
+    }
+
+    /// Reads `{"bank": n, "direction": d}` or `{"refill": true}` and nothing else.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let keys = Set(container.allKeys.map(\.stringValue))
+        func corrupt(_ message: String) -> DecodingError {
+            DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
+        }
+        if keys == ["refill"] {
+            guard try container.decode(Bool.self, forKey: .refill) else {
+                throw corrupt("a refill move is {\"refill\": true}; \"refill\": false is not a move")
+            }
+            self = .refill
+        } else if keys == ["bank", "direction"] {
+            let bank = try container.decode(Int.self, forKey: .bank)
+            guard (1...5).contains(bank) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bank, in: container, debugDescription: "bank must be 1 to 5, not \(bank)")
+            }
+            self = .sow(bank: bank, direction: try container.decode(Direction.self, forKey: .direction))
+        } else {
+            let shown = keys.sorted().joined(separator: ", ")
+            throw corrupt(
+                "a move is {\"bank\": 1-5, \"direction\": \"up\"|\"down\"} or {\"refill\": true}; got keys [\(shown)]")
+        }
+    }
+
+    /// Writes `{"bank": n, "direction": d}` or `{"refill": true}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        switch self {
+        case .sow(let bank, let direction):
+            try container.encode(bank, forKey: .bank)
+            try container.encode(direction, forKey: .direction)
+        case .refill:
+            try container.encode(true, forKey: .refill)
+        }
+    }
+}
