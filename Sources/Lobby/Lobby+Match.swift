@@ -183,3 +183,10 @@ extension Lobby {
             hash: snapshot.hash, last: last, events: events, result: table.result)
     }
 }
+
+extension Lobby {
+    /// The full state hash of a table's current match, for checks and logs.
+    public func matchHash(of table: TableID) -> String? {
+        self.tables[table]?.match?.hash
+    }
+}

@@ -1,0 +1,132 @@
+import Lobby
+import Protocol
+import TaxCollectionRules
+import Testing
+
+/// Drives a `Lobby` as the transport would, so tests read as stories: people connect, say things,
+/// and the test reads what each of them was sent.
+struct LobbyHarness {
+    var lobby: Lobby
+    var now = LobbyTime(milliseconds: 0)
+    private var nextConnection: UInt64 = 1
+    /// Everything the lobby journalled, in order.
+    var journal: [JournalEntry] = []
+    /// What each connection was sent, oldest first; tests take from the front.
+    var inbox: [ConnectionID: [Delivery]] = [:]
+    var tokens: [ConnectionID: ResumeToken] = [:]
+    var playerIDs: [ConnectionID: PlayerID] = [:]
+
+    init(catalog: GameCatalog = .classroom, grace: Int = 120) {
+        self.lobby = Lobby(configuration: Self.configuration(catalog: catalog, grace: grace))
+    }
+
+    static func configuration(catalog: GameCatalog = .classroom, grace: Int = 120) -> LobbyConfiguration {
+        LobbyConfiguration(
+            hostName: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000,
+            rateLimit: RateLimit(burst: 50, perSecond: 20), catalog: catalog, defaultGraceSeconds: grace)
+    }
+
+    private mutating func record(_ outcome: LobbyOutcome) {
+        self.journal += outcome.journal
+        for delivery in outcome.deliveries {
+            self.inbox[delivery.connection, default: []].append(delivery)
+        }
+    }
+
+    /// Opens a connection and greets it; returns the connection.
+    @discardableResult
+    mutating func connect(_ name: String, resume: ResumeToken? = nil) -> ConnectionID {
+        let connection = ConnectionID(self.nextConnection)
+        self.nextConnection += 1
+        let outcome = self.lobby.greet(
+            Hello(name: name, resume: resume), re: .number(0), on: connection, now: self.now,
+            player: PlayerID(rawValue: "p-\(name.lowercased())-\(connection.rawValue)"),
+            resumeToken: ResumeToken(rawValue: "token-\(connection.rawValue)"))
+        self.record(outcome)
+        if case .welcome(let welcome) = self.inbox[connection]?.first?.envelope.message {
+            self.tokens[connection] = welcome.resumeToken
+            self.playerIDs[connection] = welcome.player
+        }
+        return connection
+    }
+
+    /// Sends a message; returns the id it carried.
+    @discardableResult
+    mutating func send(_ message: ClientMessage, from connection: ConnectionID, id: Int64 = 7) -> RequestID {
+        self.record(self.lobby.receive(ClientEnvelope(id: .number(id), message), from: connection, now: self.now))
+        return .number(id)
+    }
+
+    mutating func disconnect(_ connection: ConnectionID) {
+        self.record(self.lobby.disconnect(connection, now: self.now))
+    }
+
+    mutating func advance(seconds: Int) {
+        self.now = self.now.adding(seconds: seconds)
+        self.record(self.lobby.tick(now: self.now))
+    }
+
+    /// Takes everything sent to a connection so far.
+    mutating func take(_ connection: ConnectionID) -> [HostEnvelope] {
+        defer { self.inbox[connection] = [] }
+        return (self.inbox[connection] ?? []).map(\.envelope)
+    }
+
+    /// Takes everything sent to a connection, as deliveries (to see closes).
+    mutating func takeDeliveries(_ connection: ConnectionID) -> [Delivery] {
+        defer { self.inbox[connection] = [] }
+        return self.inbox[connection] ?? []
+    }
+
+    /// The last `state` a connection was sent, taking its inbox.
+    mutating func lastState(_ connection: ConnectionID) -> MatchUpdate? {
+        self.take(connection).compactMap { envelope -> MatchUpdate? in
+            if case .state(let update) = envelope.message { return update }
+            return nil
+        }.last
+    }
+
+    /// Creates a Tax Collection table and seats two players, ready; returns their connections.
+    mutating func startMatch(
+        grace: Int? = nil, onTimeout: TimeoutPolicy? = nil, ruleSet: String? = nil
+    ) -> (table: TableID, a: ConnectionID, b: ConnectionID) {
+        let a = self.connect("Lan")
+        let b = self.connect("Minh")
+        self.send(.createTable(CreateTable(game: "taxcollection", ruleSet: ruleSet, graceSeconds: grace, onTimeout: onTimeout)), from: a)
+        let table = "t1"
+        self.send(.sit(Sit(table: table, seat: "A")), from: a)
+        self.send(.sit(Sit(table: table, seat: "B")), from: b)
+        self.send(.ready(TableRequest(table: table)), from: a)
+        self.send(.ready(TableRequest(table: table)), from: b)
+        _ = self.take(a)
+        _ = self.take(b)
+        return (table, a, b)
+    }
+
+    /// The current match's state, read through the wire form.
+    func gameState(_ update: MatchUpdate) throws -> GameState {
+        try update.state.decode(as: GameState.self)
+    }
+}
+
+extension HostEnvelope {
+    var error: ErrorMessage? {
+        if case .error(let error) = self.message { return error }
+        return nil
+    }
+
+    var state: MatchUpdate? {
+        if case .state(let update) = self.message { return update }
+        return nil
+    }
+
+    var tableInfo: TableInfo? {
+        if case .table(let update) = self.message { return update.table }
+        return nil
+    }
+}
+
+/// A move as JSON.
+func wire(_ move: TaxCollectionRules.Move) -> JSONValue {
+    JSONValue.encoding(move)
+}
