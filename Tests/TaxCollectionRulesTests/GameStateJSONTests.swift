@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Game state on the wire")
 struct GameStateJSONTests {

@@ -27,7 +27,8 @@ extension GameState {
         // NB: a refill borrows at most 5 and a player refills at most once per turn; this also keeps every
         // count within the 32 bits of the state hash.
         guard debts.a <= 5 * (turns + 1), debts.b <= 5 * (turns + 1) else {
-            throw InvalidStateError("a debt cannot exceed 5 dollars per refill: at most \(5 * (turns + 1)) after \(turns) turns")
+            throw InvalidStateError(
+                "a debt cannot exceed 5 dollars per refill: at most \(5 * (turns + 1)) after \(turns) turns")
         }
         let onBoard = top + bottom + banks.a.reduce(0, +) + banks.b.reduce(0, +)
         guard onBoard + collections.a + collections.b == rules.total else {
