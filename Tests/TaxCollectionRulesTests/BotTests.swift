@@ -1,6 +1,6 @@
 import PropertyBased
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Bots")
 struct BotTests {

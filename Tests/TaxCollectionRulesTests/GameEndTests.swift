@@ -1,5 +1,5 @@
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("The end of the game")
 struct GameEndTests {

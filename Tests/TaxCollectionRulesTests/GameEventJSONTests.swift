@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Events on the wire")
 struct GameEventJSONTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Game state on the wire")
 struct GameStateJSONTests {
@@ -45,6 +45,9 @@ struct GameStateJSONTests {
         (#""winner":null"#, #""winner":"B""#, "winner must be null"),
         (#""turns":0"#, #""turns":200"#, "the game should be over after 200 turns"),
         (#""turns":0"#, #""turns":201"#, "the classic rules stop at 200"),
+        (#""turns":0"#, #""turns":9223372036854775807"#, "the classic rules stop at 200"),
+        (#""top":10,"#, #""top":9223372036854775807,"#, "no count can exceed the 70 dollars in play"),
+        (#""collections":{"A":0"#, #""collections":{"A":9223372036854775807"#, "no count can exceed"),
         (#""debts":{"A":0"#, #""debts":{"A":6"#, "a debt cannot exceed 5 dollars per refill"),
         (#""winner":null"#, #""winner":null,"scores":{"A":0,"B":0}"#, "scores appear only once the game is over"),
     ])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Move on the wire")
 struct MoveJSONTests {

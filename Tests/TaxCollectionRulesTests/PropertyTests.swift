@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Properties of random games")
 struct PropertyTests {

@@ -1,5 +1,5 @@
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Refills, borrowing and debts")
 struct RefillTests {
@@ -42,12 +42,13 @@ struct RefillTests {
             collections: (collectionA, collectionB))
         let events = try state.apply(.sow(bank: 4, direction: .down))
         #expect(state.isOver)
-        #expect(events.suffix(3) == [
-            .turnPassed(seat: .b),
-            .swept(seat: .a, count: 1),
-            .gameOver(
-                winner: .won(.a), scores: BySeat(a: collectionA + 1, b: collectionB), reason: .refillImpossible),
-        ])
+        #expect(
+            events.suffix(3) == [
+                .turnPassed(seat: .b),
+                .swept(seat: .a, count: 1),
+                .gameOver(
+                    winner: .won(.a), scores: BySeat(a: collectionA + 1, b: collectionB), reason: .refillImpossible),
+            ])
     }
 
     @Test func withBorrowingTheOpponentLendsTheWholeShortfallOrNothing() throws {

@@ -1,5 +1,5 @@
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Refused moves change nothing")
 struct RefusalTests {
@@ -48,8 +48,9 @@ struct RefusalTests {
     }
 
     @Test func codesAreStableKebabCase() {
-        #expect(RuleViolation.all.map(\.code) == [
-            "game-over", "refill-required", "refill-not-allowed", "no-such-bank", "empty-bank",
-        ])
+        #expect(
+            RuleViolation.all.map(\.code) == [
+                "game-over", "refill-required", "refill-not-allowed", "no-such-bank", "empty-bank",
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TaxCollectionRules
 
 @Suite("The relay-repeat rule")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Replaying records")
 struct ReplayTests {
@@ -22,7 +22,10 @@ struct ReplayTests {
         let record = try decode(GameRecord.self, #"{"rules":"classic","moves":[{"bank":4,"direction":"down"}]}"#)
         let report = ReplayReport(record: record, line: 1, trace: true)
         #expect(report.output.count == 2)
-        #expect(report.output[0].hasPrefix(#"{"index":0,"move":{"bank":4,"direction":"down"},"events":[{"type":"picked-up","square":"A4","count":5}"#))
+        #expect(
+            report.output[0].hasPrefix(
+                #"{"index":0,"move":{"bank":4,"direction":"down"},"events":[{"type":"picked-up","square":"A4","count":5}"#
+            ))
         #expect(report.output[1].hasPrefix(#"{"rules":"classic","top":"#))
     }
 
@@ -38,10 +41,11 @@ struct ReplayTests {
         #expect(state.turns == 1 && state.turn == .b)
         let report = ReplayReport(record: record, line: 7, trace: false)
         #expect(report.output.isEmpty)
-        #expect(report.error == """
-            line 7: move 1 {"bank":5,"direction":"up"} is refused: empty-bank: \
-            This Bank is empty; choose one of your Banks that holds dollars
-            """)
+        #expect(
+            report.error == """
+                line 7: move 1 {"bank":5,"direction":"up"} is refused: empty-bank: \
+                This Bank is empty; choose one of your Banks that holds dollars
+                """)
     }
 
     @Test func aRecordMayStartFromAState() throws {

@@ -1,5 +1,5 @@
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("SHA-256 against the FIPS 180-4 examples")
 struct SHA256Tests {

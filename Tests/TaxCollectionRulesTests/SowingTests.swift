@@ -1,5 +1,5 @@
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Sowing, relays and captures")
 struct SowingTests {
@@ -12,11 +12,12 @@ struct SowingTests {
         #expect(state.turn == .b && state.phase == .sow && state.turns == 1)
         #expect(events.first == .pickedUp(square: .bank(.a, 1), count: 5))
         #expect(events.contains(.relayed(square: .bank(.b, 5), count: 5)))
-        #expect(events.suffix(3) == [
-            .captured(seat: .a, square: .bank(.a, 2), count: 6, chain: 1),
-            .stopped(square: .bank(.a, 2), reason: .captured),
-            .turnPassed(seat: .b),
-        ])
+        #expect(
+            events.suffix(3) == [
+                .captured(seat: .a, square: .bank(.a, 2), count: 6, chain: 1),
+                .stopped(square: .bank(.a, 2), reason: .captured),
+                .turnPassed(seat: .b),
+            ])
     }
 
     @Test func openingUpGoesThroughTheTopTreasuryAndCapturesIt() throws {
@@ -25,10 +26,11 @@ struct SowingTests {
         let drops = events.compactMap { event -> Square? in
             if case .dropped(let square) = event { return square } else { return nil }
         }
-        #expect(drops == [
-            .top, .bank(.b, 1), .bank(.b, 2), .bank(.b, 3), .bank(.b, 4),
-            .bottom, .bank(.a, 5), .bank(.a, 4), .bank(.a, 3), .bank(.a, 2),
-        ])
+        #expect(
+            drops == [
+                .top, .bank(.b, 1), .bank(.b, 2), .bank(.b, 3), .bank(.b, 4),
+                .bottom, .bank(.a, 5), .bank(.a, 4), .bank(.a, 3), .bank(.a, 2),
+            ])
         #expect(state.collections.a == 11)
         #expect(state.top == 0 && state.bottom == 11)
         #expect(state.banks == BySeat(a: [0, 6, 6, 6, 6], b: [6, 6, 6, 6, 0]))
@@ -49,10 +51,11 @@ struct SowingTests {
         var state = try position(
             top: 10, bottom: 10, a: [5, 5, 5, 1, 5], b: [5, 5, 5, 5, 5], collections: (4, 0))
         let events = try state.apply(.sow(bank: 4, direction: .down))
-        #expect(events == [
-            .pickedUp(square: .bank(.a, 4), count: 1), .dropped(square: .bank(.a, 5)),
-            .stopped(square: .bottom, reason: .treasury), .turnPassed(seat: .b),
-        ])
+        #expect(
+            events == [
+                .pickedUp(square: .bank(.a, 4), count: 1), .dropped(square: .bank(.a, 5)),
+                .stopped(square: .bottom, reason: .treasury), .turnPassed(seat: .b),
+            ])
         #expect(state.collections.a == 4)
     }
 
@@ -70,9 +73,10 @@ struct SowingTests {
         var state = try position(
             top: 10, bottom: 0, a: [0, 1, 0, 0, 3], b: [5, 5, 5, 5, 5], collections: (20, 11))
         let events = try state.apply(.sow(bank: 2, direction: .down))
-        #expect(events.filter { if case .captured = $0 { true } else { false } } == [
-            .captured(seat: .a, square: .bank(.a, 5), count: 3, chain: 1)
-        ])
+        #expect(
+            events.filter { if case .captured = $0 { true } else { false } } == [
+                .captured(seat: .a, square: .bank(.a, 5), count: 3, chain: 1)
+            ])
         #expect(state.banks.b == [5, 5, 5, 5, 5])
         #expect(state.collections.a == 23)
     }

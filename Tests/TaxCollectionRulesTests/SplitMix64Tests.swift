@@ -1,5 +1,5 @@
-import Testing
 import TaxCollectionRules
+import Testing
 
 @Suite("Seeded randomness")
 struct SplitMix64Tests {

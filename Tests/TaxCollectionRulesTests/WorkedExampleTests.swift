@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaxCollectionRules
+import Testing
 
 /// The worked examples of docs/RULES.md, read from the page itself so that the page and the engine agree.
 @Suite("Worked examples of docs/RULES.md")

@@ -40,7 +40,8 @@ public enum BotKind: String, Sendable, CaseIterable {
     }
 }
 
-/// Plays a uniformly random legal move: `legalMoves[nextIndex(below: count)]`.
+/// Plays a uniformly random legal move: `legalMoves[nextIndex(below: count)]`, or the only legal move
+/// without drawing (the policy of ``RandomPlayouts``).
 public struct RandomBot: TaxCollectionBot {
     /// `"random"`.
     public var name: String { "random" }
@@ -52,7 +53,7 @@ public struct RandomBot: TaxCollectionBot {
     public func chooseMove(in state: GameState, using rng: inout some RandomNumberGenerator) -> Move {
         let moves = state.legalMoves
         precondition(!moves.isEmpty, "chooseMove(in:using:) needs a game that is not over")
-        return moves[rng.nextIndex(below: moves.count)]
+        return moves.count == 1 ? moves[0] : moves[rng.nextIndex(below: moves.count)]
     }
 }
 

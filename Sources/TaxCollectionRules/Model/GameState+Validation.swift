@@ -22,18 +22,27 @@ extension GameState {
         guard banks.a.count == 5, banks.b.count == 5 else {
             throw InvalidStateError("each player has exactly 5 banks")
         }
-        let counts = [top, bottom] + banks.a + banks.b + [collections.a, collections.b, debts.a, debts.b, turns]
-        guard counts.allSatisfy({ $0 >= 0 }) else { throw InvalidStateError("counts cannot be negative") }
+        let dollars = [top, bottom] + banks.a + banks.b + [collections.a, collections.b]
+        guard (dollars + [debts.a, debts.b, turns]).allSatisfy({ $0 >= 0 }) else {
+            throw InvalidStateError("counts cannot be negative")
+        }
+        // NB: bound every count before any arithmetic, so that no input can overflow (the decoder is fuzzed).
+        guard turns <= rules.turnCap else {
+            throw InvalidStateError("\(turns) turns played, but the \(rules.name) rules stop at \(rules.turnCap)")
+        }
+        guard dollars.allSatisfy({ $0 <= rules.total }) else {
+            throw InvalidStateError("no count can exceed the \(rules.total) dollars in play")
+        }
         // NB: a refill borrows at most 5 and a player refills at most once per turn; this also keeps every
         // count within the 32 bits of the state hash.
         guard debts.a <= 5 * (turns + 1), debts.b <= 5 * (turns + 1) else {
-            throw InvalidStateError("a debt cannot exceed 5 dollars per refill: at most \(5 * (turns + 1)) after \(turns) turns")
-        }
-        let onBoard = top + bottom + banks.a.reduce(0, +) + banks.b.reduce(0, +)
-        guard onBoard + collections.a + collections.b == rules.total else {
             throw InvalidStateError(
-                "the \(rules.name) rules have \(rules.total) dollars in play, this state has "
-                    + "\(onBoard + collections.a + collections.b)")
+                "a debt cannot exceed 5 dollars per refill: at most \(5 * (turns + 1)) after \(turns) turns")
+        }
+        let total = dollars.reduce(0, +)
+        guard total == rules.total else {
+            throw InvalidStateError(
+                "the \(rules.name) rules have \(rules.total) dollars in play, this state has \(total)")
         }
         self.init(rules: rules)
         ring[Square.topIndex] = UInt8(top)
@@ -53,9 +62,6 @@ extension GameState {
 
     /// Checks that the phase is the one the rules would have put this board in.
     func checkPhase() throws(InvalidStateError) {
-        guard turns <= rules.turnCap else {
-            throw InvalidStateError("\(turns) turns played, but the \(rules.name) rules stop at \(rules.turnCap)")
-        }
         switch phase {
         case .over:
             guard bankTotal(of: .a) == 0, bankTotal(of: .b) == 0 else {

@@ -9,21 +9,25 @@ extension GameEvent: Codable {
         let type = try c.decode(String.self, forKey: .type)
         switch type {
         case "picked-up":
-            self = .pickedUp(square: try c.decode(Square.self, forKey: .square), count: try c.decode(Int.self, forKey: .count))
+            self = .pickedUp(
+                square: try c.decode(Square.self, forKey: .square), count: try c.decode(Int.self, forKey: .count))
         case "dropped":
             self = .dropped(square: try c.decode(Square.self, forKey: .square))
         case "relayed":
-            self = .relayed(square: try c.decode(Square.self, forKey: .square), count: try c.decode(Int.self, forKey: .count))
+            self = .relayed(
+                square: try c.decode(Square.self, forKey: .square), count: try c.decode(Int.self, forKey: .count))
         case "captured":
             self = .captured(
                 seat: try c.decode(Seat.self, forKey: .seat), square: try c.decode(Square.self, forKey: .square),
                 count: try c.decode(Int.self, forKey: .count), chain: try c.decode(Int.self, forKey: .chain))
         case "stopped":
             self = .stopped(
-                square: try c.decode(Square.self, forKey: .square), reason: try c.decode(StopReason.self, forKey: .reason))
+                square: try c.decode(Square.self, forKey: .square),
+                reason: try c.decode(StopReason.self, forKey: .reason))
         case "refilled":
             self = .refilled(
-                seat: try c.decode(Seat.self, forKey: .seat), fromCollection: try c.decode(Int.self, forKey: .fromCollection))
+                seat: try c.decode(Seat.self, forKey: .seat),
+                fromCollection: try c.decode(Int.self, forKey: .fromCollection))
         case "borrowed":
             self = .borrowed(
                 seat: try c.decode(Seat.self, forKey: .seat), lender: try c.decode(Seat.self, forKey: .lender),
@@ -34,7 +38,8 @@ extension GameEvent: Codable {
             self = .swept(seat: try c.decode(Seat.self, forKey: .seat), count: try c.decode(Int.self, forKey: .count))
         case "game-over":
             self = .gameOver(
-                winner: try c.decode(Outcome.self, forKey: .winner), scores: try c.decode(BySeat<Int>.self, forKey: .scores),
+                winner: try c.decode(Outcome.self, forKey: .winner),
+                scores: try c.decode(BySeat<Int>.self, forKey: .scores),
                 reason: try c.decode(EndReason.self, forKey: .reason))
         default:
             throw DecodingError.dataCorruptedError(

@@ -53,11 +53,14 @@ extension TCNet.Bench {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let perSecond = Double(summary.sowingMoves) / seconds
             print("rules=\(rules) seed=\(seed) \(summary)")
-            print("time=\(format(seconds, 3))s sowing-moves/s=\(format(perSecond / 1e6, 2))M "
-                + "ns/move=\(format(seconds * 1e9 / Double(summary.sowingMoves), 1))")
+            print(
+                "time=\(format(seconds, 3))s sowing-moves/s=\(format(perSecond / 1e6, 2))M "
+                    + "ns/move=\(format(seconds * 1e9 / Double(summary.sowingMoves), 1))")
             if let before = mallocsBefore, let after = mallocsAfter {
                 let moves = summary.sowingMoves + summary.refills
-                print("allocations=\(after - before) allocations/move=\(format(Double(after - before) / Double(moves), 6))")
+                print(
+                    "allocations=\(after - before) allocations/move=\(format(Double(after - before) / Double(moves), 6))"
+                )
             } else {
                 print("allocations/move=not counted (preload Benchmarks/yardstick/build/libmalloccount.so to count)")
             }

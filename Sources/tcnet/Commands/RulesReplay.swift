@@ -28,7 +28,9 @@ extension TCNet.Rules {
         func run() throws {
             let data: Data
             do {
-                data = try input == "-" ? FileHandle.standardInput.readToEnd() ?? Data() : Data(contentsOf: URL(fileURLWithPath: input))
+                data =
+                    try input == "-"
+                    ? FileHandle.standardInput.readToEnd() ?? Data() : Data(contentsOf: URL(fileURLWithPath: input))
             } catch {
                 printError("cannot read \(input): \(error.localizedDescription)")
                 throw ExitCode.failure
@@ -67,8 +69,11 @@ extension TCNet.Rules {
         static func describe(_ error: any Error) -> String {
             guard let error = error as? DecodingError else { return "\(error)" }
             func at(_ path: [any CodingKey]) -> String {
-                path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-                    .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+                path.isEmpty
+                    ? ""
+                    : " at "
+                        + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                        .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
             }
             switch error {
             case .dataCorrupted(let context):
