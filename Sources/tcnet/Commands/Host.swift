@@ -3,6 +3,7 @@ import Foundation
 import Lobby
 import Logging
 import Peer
+import Protocol
 import ServiceLifecycle
 
 extension TCNet {
@@ -33,6 +34,13 @@ extension TCNet {
         @Flag(name: .long, help: "Make every accepted move durable against power loss, not only against a crash.")
         var durable = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Messages per connection: a burst, then a rate per second (benchmarks raise it).",
+                valueName: "burst/per-second"))
+        var rateLimit = "50/20"
+
         @OptionGroup var logging: LoggingOptions
 
         func validate() throws {
@@ -45,6 +53,16 @@ extension TCNet {
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 64 {
                 throw ValidationError("--name must hold 1 to 64 characters")
             }
+            guard Self.parseRateLimit(self.rateLimit) != nil else {
+                throw ValidationError("--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
+            }
+        }
+
+        static func parseRateLimit(_ text: String) -> RateLimit? {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let burst = Int(parts[0]), let perSecond = Int(parts[1]), burst >= 1, perSecond >= 1
+            else { return nil }
+            return RateLimit(burst: burst, perSecond: perSecond)
         }
 
         func run() async throws {
@@ -56,6 +74,7 @@ extension TCNet {
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
             configuration.maxConnections = self.maxConnections
+            configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             let host: TCNetHost
             do {
                 host = try await TCNetHost.bind(
