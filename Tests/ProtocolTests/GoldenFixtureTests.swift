@@ -11,7 +11,58 @@ struct GoldenFixtureTests {
         ("client/hello-minimal.json", ClientEnvelope(.hello(Hello(name: "Minh")))),
         ("client/ping.json", ClientEnvelope(id: .string("p-17"), .ping(Ping()))),
         ("client/players.json", ClientEnvelope(id: .number(2), .players(PlayersRequest()))),
+        (
+            "client/hello-resume.json",
+            ClientEnvelope(
+                id: .number(1),
+                .hello(Hello(
+                    name: "Lan", client: "tcnet-swift/0.1.0",
+                    resume: ResumeToken(rawValue: "9c1d6f0a4b7e2c5d8f1a3b6c9d2e5f8a1b4c7d0e3f6a9b2c5d8e1f4a7b0c3d6e"))))
+        ),
+        (
+            "client/create-table.json",
+            ClientEnvelope(
+                id: .number(2),
+                .createTable(CreateTable(game: "taxcollection", ruleSet: "classic", graceSeconds: 120, onTimeout: .pause)))
+        ),
+        ("client/tables.json", ClientEnvelope(id: .number(3), .tables(TablesRequest()))),
+        ("client/sit.json", ClientEnvelope(id: .number(4), .sit(Sit(table: "t1", seat: "A")))),
+        ("client/ready.json", ClientEnvelope(id: .number(5), .ready(TableRequest(table: "t1")))),
+        ("client/leave.json", ClientEnvelope(id: .number(6), .leave(TableRequest(table: "t1")))),
+        ("client/watch.json", ClientEnvelope(id: .number(7), .watch(TableRequest(table: "t1")))),
+        (
+            "client/move.json",
+            ClientEnvelope(
+                id: .number(8),
+                .move(MoveRequest(table: "t1", seq: 0, move: .object(["bank": .number(5), "direction": .string("down")]))))
+        ),
+        (
+            "client/move-refill.json",
+            ClientEnvelope(id: .number(9), .move(MoveRequest(table: "t1", seq: 12, move: .object(["refill": .bool(true)]))))
+        ),
+        ("client/sync.json", ClientEnvelope(id: .number(10), .sync(TableRequest(table: "t1")))),
+        ("client/resign.json", ClientEnvelope(id: .number(11), .resign(TableRequest(table: "t1")))),
+        ("client/offer-draw.json", ClientEnvelope(id: .number(12), .offerDraw(TableRequest(table: "t1")))),
+        ("client/rematch.json", ClientEnvelope(id: .number(13), .rematch(TableRequest(table: "t1")))),
     ]
+
+    static let lan = PlayerID(rawValue: "p-3fa81c09d2e4")
+    static let minh = PlayerID(rawValue: "p-81d2e4c09a3f")
+
+    static func json(_ text: String) -> JSONValue {
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .null
+    }
+
+    static let startState = json(#"{"banks":{"A":[5,5,5,5,5],"B":[5,5,5,5,5]},"bottom":10,"collections":{"A":0,"B":0},"debts":{"A":0,"B":0},"phase":"sow","rules":"classic","top":10,"turn":"A","turns":0,"winner":null}"#)
+    static let afterState = json(#"{"banks":{"A":[6,6,6,6,0],"B":[0,6,6,6,6]},"bottom":0,"collections":{"A":11,"B":0},"debts":{"A":0,"B":0},"phase":"sow","rules":"classic","top":11,"turn":"B","turns":1,"winner":null}"#)
+    static let afterHash = "93a21292ab345b8244aa64c5084190a838bab7f31b0cb39ac13286e417710e89"
+    static let playingTable = TableInfo(
+        id: "t1", game: "taxcollection", ruleSet: "classic", status: .playing,
+        seats: [
+            SeatInfo(seat: "A", player: lan, name: "Lan", ready: false, away: false),
+            SeatInfo(seat: "B", player: minh, name: "Minh", ready: false, away: true),
+        ],
+        spectators: 1, graceSeconds: 120, onTimeout: .pause, match: 1)
 
     static let hostFixtures: [(String, HostEnvelope)] = [
         (
@@ -23,7 +74,11 @@ struct GoldenFixtureTests {
                     rateLimit: RateLimit(burst: 50, perSecond: 20), player: PlayerID(rawValue: "p-3fa81c09d2e4"),
                     name: "Lan",
                     resumeToken: ResumeToken(rawValue: "9c1d6f0a4b7e2c5d8f1a3b6c9d2e5f8a1b4c7d0e3f6a9b2c5d8e1f4a7b0c3d6e"),
-                    games: [GameDescriptor(id: "taxcollection", name: "Tax Collection", seats: ["A", "B"], ruleSets: ["classic"])])))
+                    games: [
+                        GameDescriptor(
+                            id: "taxcollection", name: "Tax Collection", seats: ["A", "B"],
+                            ruleSets: ["classic", "young-treasury", "small-treasury", "short", "no-borrowing"])
+                    ])))
         ),
         (
             "host/error.json",
@@ -64,6 +119,62 @@ struct GoldenFixtureTests {
                     PlayerSummary(id: PlayerID(rawValue: "p-81d2e4c09a3f"), name: "Minh"),
                 ])))
         ),
+        (
+            "host/table.json",
+            HostEnvelope(
+                re: .number(4),
+                .table(TableUpdate(table: TableInfo(
+                    id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting,
+                    seats: [SeatInfo(seat: "A", player: lan, name: "Lan", ready: true), SeatInfo(seat: "B")],
+                    spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 0))))
+        ),
+        ("host/tables.json", HostEnvelope(re: .number(3), .tables(TableList(tables: [playingTable])))),
+        (
+            "host/state-start.json",
+            HostEnvelope(.state(MatchUpdate(
+                table: "t1", match: 1, seq: 0, turn: "A", status: .playing, state: startState,
+                hash: "9159cd665775769284f7dcd1ec73a77f74853c8cd59ee6f598e5d625978a73fb")))
+        ),
+        (
+            "host/state-move.json",
+            HostEnvelope(
+                re: .number(8),
+                .state(MatchUpdate(
+                    table: "t1", match: 1, seq: 1, turn: "B", status: .playing, state: afterState, hash: afterHash,
+                    last: PlayedMove(seat: "A", move: json(#"{"bank":5,"direction":"down"}"#)),
+                    events: json(#"[{"count":5,"square":"A5","type":"picked-up"},{"square":"bottom","type":"dropped"},{"square":"B5","type":"dropped"},{"square":"B4","type":"dropped"},{"square":"B3","type":"dropped"},{"square":"B2","type":"dropped"},{"count":5,"square":"B1","type":"relayed"},{"square":"top","type":"dropped"},{"square":"A1","type":"dropped"},{"square":"A2","type":"dropped"},{"square":"A3","type":"dropped"},{"square":"A4","type":"dropped"},{"chain":1,"count":11,"seat":"A","square":"bottom","type":"captured"},{"reason":"captured","square":"bottom","type":"stopped"},{"seat":"B","type":"turn-passed"}]"#).arrayValue)))
+        ),
+        (
+            "host/state-resigned.json",
+            HostEnvelope(
+                re: .number(11),
+                .state(MatchUpdate(
+                    table: "t1", match: 1, seq: 1, turn: nil, status: .over, state: afterState, hash: afterHash,
+                    result: MatchResult(winner: "A", reason: "resigned"))))
+        ),
+        (
+            "host/away.json",
+            HostEnvelope(.away(PresenceNotice(table: "t1", seat: "B", player: minh, name: "Minh", graceMs: 120_000)))
+        ),
+        ("host/back.json", HostEnvelope(.back(PresenceNotice(table: "t1", seat: "B", player: minh, name: "Minh")))),
+        ("host/draw-offered.json", HostEnvelope(re: .number(12), .drawOffered(OfferNotice(table: "t1", seat: "A")))),
+        ("host/rematch-offered.json", HostEnvelope(.rematchOffered(OfferNotice(table: "t1", seat: "B")))),
+        (
+            "host/error-illegal-move.json",
+            HostEnvelope(
+                re: .number(9),
+                .error(ErrorMessage(
+                    code: .illegalMove, message: "Click this button only when all your Banks are empty", fatal: false,
+                    rule: "refill-not-allowed")))
+        ),
+        (
+            "host/error-stale-seq.json",
+            HostEnvelope(
+                re: .number(8),
+                .error(ErrorMessage(
+                    code: .staleSeq, message: "the move was made on state 0; the current state is 1", fatal: false,
+                    expected: 1)))
+        ),
     ]
 
     @Test("client message fixtures decode and re-encode unchanged", arguments: Self.clientFixtures)
@@ -86,8 +197,14 @@ struct GoldenFixtureTests {
     func everyTypeHasAFixture() {
         let clientTypes = Set(Self.clientFixtures.map(\.1.message.type))
         let hostTypes = Set(Self.hostFixtures.map(\.1.message.type))
-        #expect(clientTypes == ["hello", "ping", "players"])
-        #expect(hostTypes == ["welcome", "error", "pong", "players"])
+        #expect(clientTypes == [
+            "hello", "ping", "players", "create-table", "tables", "sit", "ready", "leave", "watch", "move", "sync",
+            "resign", "offer-draw", "rematch",
+        ])
+        #expect(hostTypes == [
+            "welcome", "error", "pong", "players", "table", "tables", "state", "away", "back", "draw-offered",
+            "rematch-offered",
+        ])
     }
 
     @Test("the same message always encodes to the same bytes, keys sorted")

@@ -67,3 +67,11 @@ extension JSONValue {
         try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
     }
 }
+
+extension JSONValue {
+    /// The elements, when this is an array; otherwise none.
+    public var arrayValue: [JSONValue] {
+        if case .array(let elements) = self { return elements }
+        return []
+    }
+}
