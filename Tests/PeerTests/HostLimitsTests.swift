@@ -22,8 +22,8 @@ struct HostLimitsTests {
                 default: Issue.record("unexpected \(answer)")
                 }
             }
-            // NB: hello used one token of the burst of 50; a few more may refill while the 200 arrive.
-            #expect((49...60).contains(pongs))
+            // NB: hello used one token of the burst of 50; more refill (20 a second) while the 200 arrive.
+            #expect((49...80).contains(pongs))
             #expect(limited.count == 200 - pongs)
             #expect(limited.allSatisfy { $0.code == .rateLimited && !$0.fatal && ($0.retryAfterMs ?? 0) > 0 })
 
@@ -36,18 +36,19 @@ struct HostLimitsTests {
     @Test("no hello within the hello timeout: hello-timeout and a close")
     func helloTimeout() async throws {
         try await withHost({ $0.helloTimeout = .milliseconds(300) }) { host in
-            let client = try await RawClient.connect(port: host.port)
             let started = ContinuousClock.now
+            let client = try await RawClient.connect(port: host.port)
             #expect(try await client.readUntilClosed().map(\.error?.code) == [.helloTimeout])
-            #expect(started.duration(to: .now) >= .milliseconds(250))
+            #expect(started.duration(to: .now) >= .milliseconds(290))
         }
     }
 
     @Test("a greeted connection is not closed by the hello timeout")
     func helloTimeoutSparesGreeted() async throws {
-        try await withHost({ $0.helloTimeout = .milliseconds(200) }) { host in
+        // NB: generous margins: the machine may be busy, and a late welcome must not look like a bug.
+        try await withHost({ $0.helloTimeout = .seconds(2) }) { host in
             let client = try await RawClient.greeted(port: host.port, name: "Lan")
-            try await Task.sleep(for: .milliseconds(400))
+            try await Task.sleep(for: .milliseconds(2500))
             try await client.send(ClientEnvelope(id: .number(1), .ping(Ping())))
             #expect(try await client.readMessage() == HostEnvelope(re: .number(1), .pong(Pong())))
         }
@@ -64,11 +65,11 @@ struct HostLimitsTests {
 
     @Test("a slow frame that finishes in time is read")
     func slowFrameInTime() async throws {
-        try await withHost({ $0.frameTimeout = .milliseconds(600) }) { host in
+        try await withHost({ $0.frameTimeout = .seconds(3) }) { host in
             let client = try await RawClient.greeted(port: host.port, name: "Lan")
             let frame = WireCodec.frame(ClientEnvelope(id: .number(4), .ping(Ping())))
             try await client.send(bytes: Array(frame.prefix(5)))
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(300))
             try await client.send(bytes: Array(frame.dropFirst(5)))
             #expect(try await client.readMessage() == HostEnvelope(re: .number(4), .pong(Pong())))
         }
@@ -76,11 +77,11 @@ struct HostLimitsTests {
 
     @Test("silence beyond the idle timeout: idle-timeout and a close; pings keep a connection alive")
     func idleTimeout() async throws {
-        try await withHost({ $0.idleTimeout = .milliseconds(500) }) { host in
+        try await withHost({ $0.idleTimeout = .milliseconds(1500) }) { host in
             let quiet = try await RawClient.greeted(port: host.port, name: "Quiet")
             let chatty = try await RawClient.greeted(port: host.port, name: "Chatty")
-            for index in 0..<4 {
-                try await Task.sleep(for: .milliseconds(200))
+            for index in 0..<6 {
+                try await Task.sleep(for: .milliseconds(400))
                 try await chatty.send(ClientEnvelope(id: .number(Int64(index)), .ping(Ping())))
                 #expect(try await chatty.readMessage().re == .number(Int64(index)))
             }
