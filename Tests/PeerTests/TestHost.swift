@@ -1,3 +1,4 @@
+import Foundation
 import Lobby
 import Logging
 import Peer
@@ -12,7 +13,12 @@ func withHost<T: Sendable>(
 ) async throws -> T {
     var configuration = HostConfiguration(bindAddress: "127.0.0.1", port: 0, hostName: "Test host")
     configure(&configuration)
-    let logger = Logger(label: "test-host") { _ in SwiftLogNoOpLogHandler() }
+    // NB: TCNET_TEST_LOG=1 shows the host's log while debugging a test.
+    let verbose = ProcessInfo.processInfo.environment["TCNET_TEST_LOG"] != nil
+    var logger = Logger(label: "test-host") { label -> any LogHandler in
+        verbose ? StreamLogHandler.standardError(label: label) : SwiftLogNoOpLogHandler()
+    }
+    logger.logLevel = verbose ? .trace : .critical
     let host = try await TCNetHost.bind(
         configuration: configuration, catalog: .classroom, store: store, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in

@@ -137,6 +137,11 @@ public final class RawClient: @unchecked Sendable {
         }
     }
 
+    /// Drops the connection, as a client whose network failed.
+    public func disconnect() {
+        Glibc.shutdown(self.fd, Int32(SHUT_RDWR))
+    }
+
     /// Closes the socket's sending side, as a client that is done.
     public func shutdownWrite() {
         Glibc.shutdown(self.fd, Int32(SHUT_WR))

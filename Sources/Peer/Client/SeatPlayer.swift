@@ -1,3 +1,4 @@
+import Logging
 import Lobby
 import Protocol
 
@@ -67,5 +68,35 @@ public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
         self.pendingSeq = update.seq
         self.movesSent += 1
         return .send(.move(MoveRequest(table: self.table, seq: update.seq, move: JSONValue.encoding(move))))
+    }
+}
+
+extension ClientConnection {
+    /// Plays a seat over this connection until the match ends, logging every desync.
+    /// - Parameters:
+    ///   - player: the seat player; on return it holds the mirror and the desyncs seen.
+    ///   - logger: where desyncs are reported.
+    ///   - onMessage: called with every message received, before the player sees it.
+    /// - Returns: how the match ended.
+    /// - Throws: ``ClientConnection/Failure/closed`` if the host closes the connection first.
+    public mutating func play<Game: TurnBasedGame>(
+        _ player: inout SeatPlayer<Game>, logger: Logger, onMessage: (HostEnvelope) -> Void = { _ in }
+    ) async throws -> MatchResult {
+        while let envelope = try await self.next() {
+            onMessage(envelope)
+            let desyncsBefore = player.desyncs.count
+            let action = player.receive(envelope)
+            if player.desyncs.count > desyncsBefore, let reason = player.desyncs.last {
+                logger.warning(
+                    "desync: asking the host for a full sync",
+                    metadata: ["table": "\(player.table)", "seat": "\(player.seat)", "reason": "\(reason)"])
+            }
+            switch action {
+            case .wait: continue
+            case .send(let message): try await self.send(message)
+            case .finished(let result): return result
+            }
+        }
+        throw Failure.closed
     }
 }

@@ -129,7 +129,11 @@ actor LobbyService {
     }
 
     private func write(_ envelope: HostEnvelope, to connection: ConnectionID) {
-        guard let channel = self.channels[connection] else { return }
+        guard let channel = self.channels[connection] else {
+            self.logger.trace("not sent: connection gone", metadata: ["connection": "\(connection)", "type": "\(envelope.message.type)"])
+            return
+        }
+        self.logger.trace("send", metadata: ["connection": "\(connection)", "type": "\(envelope.message.type)"])
         guard channel.isWritable else {
             // NB: a client that stops reading must not make the host buffer without bound.
             self.logger.notice("dropping slow consumer", metadata: ["connection": "\(connection)"])

@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+import Protocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fake host on a loopback socket that follows a script: tests use it to make a host misbehave
+/// (lie about a state, say) and watch what a client does.
+///
+/// NB: the script runs on its own thread with blocking calls, away from Swift's cooperative pool.
+public final class ScriptedHost: @unchecked Sendable {
+    /// The port the fake host listens on.
+    public let port: Int
+    private let listener: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private var failure: (any Error)?
+
+    /// Opens a listening socket on 127.0.0.1 with a free port.
+    public init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                Glibc.bind(fd, pointer, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard fd >= 0, bound else { throw RawClient.Failure.connect(errno: errno) }
+        self.listener = fd
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        Glibc.close(self.listener)
+    }
+
+    /// Accepts one connection and runs the script on it, on a thread of its own.
+    public func run(_ script: @escaping @Sendable (ScriptedConnection) throws -> Void) {
+        let thread = Thread { [self] in
+            defer { self.done.signal() }
+            do {
+                var poller = pollfd(fd: self.listener, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 10_000) > 0 else { throw RawClient.Failure.timedOut(waitingFor: "a client") }
+                let fd = accept(self.listener, nil, nil)
+                guard fd >= 0 else { throw RawClient.Failure.connect(errno: errno) }
+                let connection = ScriptedConnection(fd: fd)
+                defer { Glibc.close(fd) }
+                try script(connection)
+            } catch {
+                self.failure = error
+            }
+        }
+        thread.start()
+    }
+
+    /// Waits for the script to end; rethrows what it threw.
+    public func finish() async throws {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                self.done.wait()
+                continuation.resume()
+            }
+        }
+        if let failure = self.failure { throw failure }
+    }
+}
+
+/// The fake host's side of one connection.
+public final class ScriptedConnection: @unchecked Sendable {
+    private let fd: Int32
+    private var decoder = FrameDecoder()
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// Sends one message.
+    public func send(_ envelope: HostEnvelope) throws {
+        let bytes = WireCodec.frame(envelope)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw RawClient.Failure.send(errno: errno) }
+            offset += sent
+        }
+    }
+
+    /// Reads the next message the client sends.
+    public func receive(timeout: Duration = .seconds(5)) throws -> ClientEnvelope {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let payload = try self.decoder.nextPayload() {
+                switch WireCodec.decodeClient(payload) {
+                case .success(let envelope): return envelope
+                case .failure(let problem): throw RawClient.Failure.badMessage(problem)
+                }
+            }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw RawClient.Failure.timedOut(waitingFor: "a client message") }
+            var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(remaining.components.seconds * 1000) + 1) > 0 else {
+                throw RawClient.Failure.timedOut(waitingFor: "a client message")
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { recv(self.fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw RawClient.Failure.closed(afterBytes: self.decoder.bufferedByteCount) }
+            self.decoder.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
