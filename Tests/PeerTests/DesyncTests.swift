@@ -33,8 +33,12 @@ struct DesyncTests {
             received.withLock { $0.append(sync.message.type) }
             guard case .sync(let request) = sync.message, request.table == "t1" else { return }
             try connection.send(HostEnvelope(re: sync.id, .state(Self.update(truth, seq: 1))))
+            // NB: with the true state, it is B's turn: the client moves from the state it synced.
+            let move = try connection.receive()
+            received.withLock { $0.append(move.message.type) }
             try connection.send(HostEnvelope(.state(Self.update(
                 truth, seq: 1, status: .over, result: MatchResult(winner: "A", reason: "resigned")))))
+            _ = try? connection.receive()  // until the client hangs up
         }
 
         let log = LogCapture()
@@ -48,7 +52,7 @@ struct DesyncTests {
         }
         try await host.finish()
 
-        #expect(received.withLock { $0 } == ["sync"])
+        #expect(received.withLock { $0 } == ["sync", "move"])
         #expect(outcome.1.desyncs.count == 1)
         #expect(outcome.1.desyncs.first?.contains(truth.stateHash) == true)
         #expect(outcome.1.desyncs.first?.contains(lie.stateHash) == true)

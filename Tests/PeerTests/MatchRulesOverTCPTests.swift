@@ -23,8 +23,8 @@ struct MatchRulesOverTCPTests {
         let b = try await RawClient.greeted(port: port, name: "Minh")
         try await a.send(ClientEnvelope(id: .number(2), .createTable(CreateTable(game: "taxcollection", graceSeconds: grace, onTimeout: onTimeout))))
         _ = try await a.readUntil { $0.tableInfo != nil }
-        for client in [a, b] {
-            try await client.send(ClientEnvelope(id: .number(3), .sit(Sit(table: "t1"))))
+        for (client, seat) in [(a, "A"), (b, "B")] {
+            try await client.send(ClientEnvelope(id: .number(3), .sit(Sit(table: "t1", seat: seat))))
             _ = try await client.readUntil { $0.re == .number(3) }
         }
         for client in [a, b] {
