@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol"]),
+        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol", "TestSupport"]),
         .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
         .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],

@@ -1,6 +1,7 @@
 import Lobby
 import Protocol
 import TaxCollectionRules
+import TestSupport
 import Testing
 
 /// Drives a `Lobby` as the transport would, so tests read as stories: people connect, say things,
@@ -106,23 +107,6 @@ struct LobbyHarness {
     /// The current match's state, read through the wire form.
     func gameState(_ update: MatchUpdate) throws -> GameState {
         try update.state.decode(as: GameState.self)
-    }
-}
-
-extension HostEnvelope {
-    var error: ErrorMessage? {
-        if case .error(let error) = self.message { return error }
-        return nil
-    }
-
-    var state: MatchUpdate? {
-        if case .state(let update) = self.message { return update }
-        return nil
-    }
-
-    var tableInfo: TableInfo? {
-        if case .table(let update) = self.message { return update.table }
-        return nil
     }
 }
 

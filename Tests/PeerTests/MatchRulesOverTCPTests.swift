@@ -74,19 +74,23 @@ struct MatchRulesOverTCPTests {
             let seated = try await Self.seat(port: host.port)
             let viewer = try await RawClient.greeted(port: host.port, name: "Viewer")
             try await viewer.send(ClientEnvelope(id: .number(1), .watch(TableRequest(table: "t1"))))
-            #expect(try await viewer.readUntil { $0.state != nil }.state?.seq == 0)
+            let reply1 = try await viewer.readUntil { $0.state != nil }
+            #expect(reply1.state?.seq == 0)
             try await viewer.send(Self.move(.sow(bank: 1, direction: .up), seq: 0, id: 2))
-            #expect(try await viewer.readUntil { $0.re == .number(2) }.error?.code == .notAPlayer)
+            let reply2 = try await viewer.readUntil { $0.re == .number(2) }
+            #expect(reply2.error?.code == .notAPlayer)
 
             try await seated.a.send(Self.move(.sow(bank: 1, direction: .up), seq: 0, id: 3))
-            #expect(try await viewer.readUntil { $0.state != nil }.state?.seq == 1)
+            let reply3 = try await viewer.readUntil { $0.state != nil }
+            #expect(reply3.state?.seq == 1)
 
             try await viewer.send(ClientEnvelope(id: .number(4), .createTable(CreateTable(game: "taxcollection"))))
             _ = try await viewer.readUntil { $0.re == .number(4) }
             try await viewer.send(ClientEnvelope(id: .number(5), .sit(Sit(table: "t2"))))
             _ = try await viewer.readUntil { $0.re == .number(5) }
             try await viewer.send(ClientEnvelope(id: .number(6), .move(MoveRequest(table: "t2", seq: 0, move: .null))))
-            #expect(try await viewer.readUntil { $0.re == .number(6) }.error?.code == .notPlaying)
+            let reply4 = try await viewer.readUntil { $0.re == .number(6) }
+            #expect(reply4.error?.code == .notPlaying)
         }
     }
 
@@ -118,7 +122,8 @@ struct MatchRulesOverTCPTests {
             _ = try await b.readUntil { $0.message.type == "back" }
             let legal = try afterMove.state.decode(as: GameState.self).legalMoves
             try await b.send(Self.move(try #require(legal.first), seq: 1, id: 6))
-            #expect(try await back.readUntil { $0.state != nil }.state?.seq == 2)
+            let reply5 = try await back.readUntil { $0.state != nil }
+            #expect(reply5.state?.seq == 2)
         }
     }
 
@@ -131,7 +136,8 @@ struct MatchRulesOverTCPTests {
             let paused = try await b.readUntil(timeout: .seconds(5)) { $0.tableInfo?.status == .paused }
             #expect(paused.tableInfo?.seats[0].away == true)
             try await b.send(Self.move(.sow(bank: 1, direction: .up), seq: 0, id: 9))
-            #expect(try await b.readUntil { $0.re == .number(9) }.error?.code == .notPlaying)
+            let reply6 = try await b.readUntil { $0.re == .number(9) }
+            #expect(reply6.error?.code == .notPlaying)
         }
     }
 }
@@ -145,17 +151,5 @@ extension RawClient {
             let message = try await self.readMessage(timeout: max(remaining, .milliseconds(1)))
             if matches(message) { return message }
         }
-    }
-}
-
-extension HostEnvelope {
-    var state: MatchUpdate? {
-        if case .state(let update) = self.message { return update }
-        return nil
-    }
-
-    var tableInfo: TableInfo? {
-        if case .table(let update) = self.message { return update.table }
-        return nil
     }
 }

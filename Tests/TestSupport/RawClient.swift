@@ -189,11 +189,3 @@ public final class RawClient: @unchecked Sendable {
         }
     }
 }
-
-extension HostEnvelope {
-    /// The error this message carries, if it is one.
-    public var error: ErrorMessage? {
-        if case .error(let error) = self.message { return error }
-        return nil
-    }
-}

@@ -27,11 +27,6 @@ struct CrashRecoveryTests {
         }
     }
 
-    static func state(_ envelope: HostEnvelope) -> MatchUpdate? {
-        if case .state(let update) = envelope.message { return update }
-        return nil
-    }
-
     @Test("SIGKILL mid-match loses no acknowledged move: tables come back and players resume with their tokens")
     func killAndRestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-crash-\(UUID())").path
@@ -48,7 +43,7 @@ struct CrashRecoveryTests {
             try await player.client.send(ClientEnvelope(id: .number(3), .ready(TableRequest(table: "t1"))))
         }
         for player in [lan, minh] {
-            _ = try await Self.next(player.client) { Self.state($0)?.seq == 0 }
+            _ = try await Self.next(player.client) { $0.state?.seq == 0 }
         }
 
         var local = GameState()
@@ -61,7 +56,7 @@ struct CrashRecoveryTests {
             try await mover.client.send(ClientEnvelope(
                 id: .number(Int64(100 + seq)), .move(MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(move)))))
             let answer = try await Self.next(mover.client) { $0.re == .number(Int64(100 + seq)) }
-            acknowledged = try #require(Self.state(answer)).hash
+            acknowledged = try #require(answer.state).hash
             #expect(acknowledged == local.stateHash)
         }
 
@@ -82,7 +77,8 @@ struct CrashRecoveryTests {
                 return
             }
             #expect(welcome.resumed)
-            let state = try #require(Self.state(try await Self.next(client) { Self.state($0) != nil }))
+            let update = try await Self.next(client) { $0.state != nil }
+            let state = try #require(update.state)
             #expect(state.hash == acknowledged)
             #expect(state.seq == 10)
             #expect(try state.state.decode(as: GameState.self) == local)
@@ -95,7 +91,7 @@ struct CrashRecoveryTests {
         _ = try local.apply(move)
         try await mover.send(ClientEnvelope(id: .number(500), .move(MoveRequest(table: "t1", seq: 10, move: JSONValue.encoding(move)))))
         let answer = try await Self.next(mover) { $0.re == .number(500) }
-        #expect(Self.state(answer)?.hash == local.stateHash)
+        #expect(answer.state?.hash == local.stateHash)
 
         second.signal(SIGTERM)
         #expect(try await second.waitForExit().status == 0)

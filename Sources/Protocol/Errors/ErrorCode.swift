@@ -2,22 +2,13 @@
 ///
 /// Codes are part of the protocol: a code once published keeps its meaning. Unknown codes decode
 /// fine, so a client built today understands a host of tomorrow well enough to show the message.
-public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ErrorCode: WireString, CustomStringConvertible {
     public let rawValue: String
 
     /// Creates a code from its wire form.
     /// - Parameter rawValue: the kebab-case code.
     public init(rawValue: String) {
         self.rawValue = rawValue
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(self.rawValue)
     }
 
     public var description: String { self.rawValue }

@@ -131,39 +131,54 @@ enum EnvelopeKey: String, CodingKey {
 
 // MARK: - Coding
 
-extension ClientEnvelope: Codable {
-    public init(from decoder: any Decoder) throws {
+/// Reads an envelope's "type" and request id, and decodes its payload, turning every failure into
+/// the ``EnvelopeProblem`` that names the error code to answer with.
+struct EnvelopeReader {
+    let decoder: any Decoder
+    let type: String
+    let id: RequestID?
+
+    init(_ decoder: any Decoder, idKey: EnvelopeKey) throws {
         let (type, container) = try EnvelopeProblem.readType(decoder)
-        let id: RequestID?
+        self.decoder = decoder
+        self.type = type
         do {
-            id = try container.decodeIfPresent(RequestID.self, forKey: .id)
+            self.id = try container.decodeIfPresent(RequestID.self, forKey: idKey)
         } catch {
             throw EnvelopeProblem.invalidID(detail: ReadableDecodingError.describe(error))
         }
-        func payload<T: Decodable>(_: T.Type) throws -> T {
-            do {
-                return try T(from: decoder)
-            } catch {
-                throw EnvelopeProblem.invalidFields(type: type, id: id, detail: ReadableDecodingError.describe(error))
-            }
+    }
+
+    func payload<T: Decodable>(_: T.Type) throws -> T {
+        do {
+            return try T(from: self.decoder)
+        } catch {
+            throw EnvelopeProblem.invalidFields(type: self.type, id: self.id, detail: ReadableDecodingError.describe(error))
         }
+    }
+}
+
+extension ClientEnvelope: Codable {
+    public init(from decoder: any Decoder) throws {
+        let reader = try EnvelopeReader(decoder, idKey: .id)
+        let id = reader.id
         let message: ClientMessage
-        switch type {
-        case "hello": message = .hello(try payload(Hello.self))
-        case "ping": message = .ping(try payload(Ping.self))
-        case "players": message = .players(try payload(PlayersRequest.self))
-        case "create-table": message = .createTable(try payload(CreateTable.self))
-        case "tables": message = .tables(try payload(TablesRequest.self))
-        case "sit": message = .sit(try payload(Sit.self))
-        case "ready": message = .ready(try payload(TableRequest.self))
-        case "leave": message = .leave(try payload(TableRequest.self))
-        case "watch": message = .watch(try payload(TableRequest.self))
-        case "move": message = .move(try payload(MoveRequest.self))
-        case "sync": message = .sync(try payload(TableRequest.self))
-        case "resign": message = .resign(try payload(TableRequest.self))
-        case "offer-draw": message = .offerDraw(try payload(TableRequest.self))
-        case "rematch": message = .rematch(try payload(TableRequest.self))
-        default: throw EnvelopeProblem.unknownType(type: type, id: id)
+        switch reader.type {
+        case "hello": message = .hello(try reader.payload(Hello.self))
+        case "ping": message = .ping(try reader.payload(Ping.self))
+        case "players": message = .players(try reader.payload(PlayersRequest.self))
+        case "create-table": message = .createTable(try reader.payload(CreateTable.self))
+        case "tables": message = .tables(try reader.payload(TablesRequest.self))
+        case "sit": message = .sit(try reader.payload(Sit.self))
+        case "ready": message = .ready(try reader.payload(TableRequest.self))
+        case "leave": message = .leave(try reader.payload(TableRequest.self))
+        case "watch": message = .watch(try reader.payload(TableRequest.self))
+        case "move": message = .move(try reader.payload(MoveRequest.self))
+        case "sync": message = .sync(try reader.payload(TableRequest.self))
+        case "resign": message = .resign(try reader.payload(TableRequest.self))
+        case "offer-draw": message = .offerDraw(try reader.payload(TableRequest.self))
+        case "rematch": message = .rematch(try reader.payload(TableRequest.self))
+        default: throw EnvelopeProblem.unknownType(type: reader.type, id: id)
         }
         self.init(id: id, message)
     }
@@ -178,34 +193,22 @@ extension ClientEnvelope: Codable {
 
 extension HostEnvelope: Codable {
     public init(from decoder: any Decoder) throws {
-        let (type, container) = try EnvelopeProblem.readType(decoder)
-        let re: RequestID?
-        do {
-            re = try container.decodeIfPresent(RequestID.self, forKey: .re)
-        } catch {
-            throw EnvelopeProblem.invalidID(detail: ReadableDecodingError.describe(error))
-        }
-        func payload<T: Decodable>(_: T.Type) throws -> T {
-            do {
-                return try T(from: decoder)
-            } catch {
-                throw EnvelopeProblem.invalidFields(type: type, id: re, detail: ReadableDecodingError.describe(error))
-            }
-        }
+        let reader = try EnvelopeReader(decoder, idKey: .re)
+        let re = reader.id
         let message: HostMessage
-        switch type {
-        case "welcome": message = .welcome(try payload(Welcome.self))
-        case "error": message = .error(try payload(ErrorMessage.self))
-        case "pong": message = .pong(try payload(Pong.self))
-        case "players": message = .players(try payload(PlayerList.self))
-        case "table": message = .table(try payload(TableUpdate.self))
-        case "tables": message = .tables(try payload(TableList.self))
-        case "state": message = .state(try payload(MatchUpdate.self))
-        case "away": message = .away(try payload(PresenceNotice.self))
-        case "back": message = .back(try payload(PresenceNotice.self))
-        case "draw-offered": message = .drawOffered(try payload(OfferNotice.self))
-        case "rematch-offered": message = .rematchOffered(try payload(OfferNotice.self))
-        default: throw EnvelopeProblem.unknownType(type: type, id: re)
+        switch reader.type {
+        case "welcome": message = .welcome(try reader.payload(Welcome.self))
+        case "error": message = .error(try reader.payload(ErrorMessage.self))
+        case "pong": message = .pong(try reader.payload(Pong.self))
+        case "players": message = .players(try reader.payload(PlayerList.self))
+        case "table": message = .table(try reader.payload(TableUpdate.self))
+        case "tables": message = .tables(try reader.payload(TableList.self))
+        case "state": message = .state(try reader.payload(MatchUpdate.self))
+        case "away": message = .away(try reader.payload(PresenceNotice.self))
+        case "back": message = .back(try reader.payload(PresenceNotice.self))
+        case "draw-offered": message = .drawOffered(try reader.payload(OfferNotice.self))
+        case "rematch-offered": message = .rematchOffered(try reader.payload(OfferNotice.self))
+        default: throw EnvelopeProblem.unknownType(type: reader.type, id: re)
         }
         self.init(re: re, message)
     }

@@ -1,5 +1,5 @@
 /// A player's public id, assigned by the host in `welcome` and shown to other players.
-public struct PlayerID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PlayerID: WireString, CustomStringConvertible {
     public let rawValue: String
 
     /// Creates an id from its wire form.
@@ -8,37 +8,19 @@ public struct PlayerID: RawRepresentable, Hashable, Sendable, Codable, CustomStr
         self.rawValue = rawValue
     }
 
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(self.rawValue)
-    }
-
     public var description: String { self.rawValue }
 }
 
 /// The secret a player presents to take back their seat after a dropped connection.
 ///
 /// NB: it is a bearer credential; it never appears in logs or in messages to other players.
-public struct ResumeToken: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ResumeToken: WireString, CustomStringConvertible {
     public let rawValue: String
 
     /// Creates a token from its wire form.
     /// - Parameter rawValue: 64 lower-case hexadecimal characters.
     public init(rawValue: String) {
         self.rawValue = rawValue
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(self.rawValue)
     }
 
     public var description: String { "ResumeToken(redacted)" }
