@@ -101,7 +101,8 @@ public struct LobbyModel: Sendable {
     public func frame(width: Int, height: Int) -> Frame {
         var canvas = Canvas(width: width, height: height)
         canvas.fill(x: 0, y: 0, width: width, .title)
-        canvas.put(" Tax Collection · \(self.hostName) · you are \(self.playerName)", x: 0, y: 0, .title)
+        let host = self.hostName.isEmpty ? "connecting..." : self.hostName
+        canvas.put(" Tax Collection · \(host) · you are \(self.playerName)", x: 0, y: 0, .title)
         canvas.put("Tables", x: 2, y: 2, .plain)
         if self.rows.isEmpty {
             canvas.put("No table yet. Press c to open one and wait for an opponent.", x: 4, y: 4, .dim)
