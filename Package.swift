@@ -41,6 +41,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(name: "Board", dependencies: ["TaxCollectionRules"]),
+        .target(name: "Terminal", dependencies: ["Board"]),
+        .target(
+            name: "Play",
+            dependencies: [
+                "Board", "Terminal", "Peer", "Lobby", "Protocol", "TaxCollectionRules",
+            ]
+        ),
         .executableTarget(
             name: "tcnet",
             dependencies: [
@@ -48,6 +56,7 @@ let package = Package(
                 "Lobby",
                 "Protocol",
                 "TaxCollectionRules",
+                "Play",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -70,6 +79,8 @@ let package = Package(
         ),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol", "TestSupport"]),
         .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
+        .testTarget(name: "BoardTests", dependencies: ["Board", "TaxCollectionRules"]),
+        .testTarget(name: "PlayTests", dependencies: ["Play", "Board", "Peer", "Protocol", "TaxCollectionRules", "TestSupport"]),
         .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]

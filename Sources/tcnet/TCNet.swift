@@ -16,6 +16,10 @@ struct TCNet: AsyncParsableCommand {
         version: TCNetVersion.string,
         subcommands: [
             Host.self,
+            Join.self,
+            Watch.self,
+            Play.self,
+            Discover.self,
             Rules.self,
             Bench.self,
         ]

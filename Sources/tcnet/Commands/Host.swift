@@ -41,6 +41,9 @@ extension TCNet {
                 valueName: "burst/per-second"))
         var rateLimit = "50/20"
 
+        @Flag(name: .long, help: "Do not advertise the host on the LAN (DNS-SD).")
+        var noAdvertise = false
+
         @OptionGroup var logging: LoggingOptions
 
         func validate() throws {
@@ -91,6 +94,8 @@ extension TCNet {
             let group = ServiceGroup(
                 configuration: .init(
                     services: [host], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+            let advertiser = self.noAdvertise ? nil : Self.advertise(host, logger: logger)
+            defer { advertiser?.stop() }
             try await group.run()
         }
     }

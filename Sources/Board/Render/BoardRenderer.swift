@@ -1,0 +1,178 @@
+import TaxCollectionRules
+
+/// Draws a ``BoardModel`` as a ``Frame`` in the seed's layout: A's banks on the left, B's on the right,
+/// the treasuries above and below, each player's collection beside their column.
+public enum BoardRenderer {
+    /// The smallest terminal the board fits.
+    public static let minimumSize = (width: 80, height: 24)
+
+    /// Draws the model.
+    /// - Parameters:
+    ///   - model: the board.
+    ///   - width: the terminal's columns.
+    ///   - height: the terminal's rows.
+    /// - Returns: exactly `height` lines.
+    public static func frame(of model: BoardModel, width: Int, height: Int) -> Frame {
+        var canvas = Canvas(width: width, height: height)
+        guard width >= minimumSize.width, height >= minimumSize.height else {
+            canvas.put("tcnet needs a terminal of at least 80x24; this one is \(width)x\(height).", x: 0, y: 0, .warning)
+            canvas.put("Enlarge it, or press q to quit.", x: 0, y: 1)
+            return canvas.frame
+        }
+        let x0 = (width - minimumSize.width) / 2
+        let y0 = (height - minimumSize.height) / 2
+        self.drawTitle(model, on: &canvas, x0: x0, y0: y0)
+        if case .walkthrough(let page) = model.overlay {
+            WalkthroughRenderer.draw(page: page, on: &canvas, x0: x0, y0: y0)
+        } else {
+            self.drawBoard(model, on: &canvas, x0: x0, y0: y0)
+            self.drawPlayers(model, on: &canvas, x0: x0, y0: y0)
+            self.drawMessages(model, on: &canvas, x0: x0, y0: y0)
+        }
+        self.drawKeys(on: &canvas, x0: x0, y: y0 + 22)
+        return canvas.frame
+    }
+
+    static func drawTitle(_ model: BoardModel, on canvas: inout Canvas, x0: Int, y0: Int) {
+        canvas.fill(x: x0, y: y0, width: 80, .title)
+        canvas.put(" Tax Collection · \(model.title) · \(model.state.rules.name)", x: x0, y: y0, .title)
+        let link: String
+        switch model.link {
+        case .local: link = "turn \(model.state.turns + (model.state.isOver ? 0 : 1)) of \(model.state.rules.turnCap) "
+        case .online: link = "online · turn \(model.state.turns + (model.state.isOver ? 0 : 1)) "
+        case .reconnecting(let attempt): link = "reconnecting... (try \(attempt)) "
+        case .lost(let why): link = "disconnected: \(why) "
+        }
+        canvas.put(link, x: x0 + 80 - link.count, y: y0, .title)
+    }
+
+    // MARK: The board
+
+    static func drawBoard(_ model: BoardModel, on canvas: inout Canvas, x0: Int, y0: Int) {
+        let view = model.shown
+        let focus = model.step?.focus
+        // NB: the board spans columns 24...55: two bank columns of 13 with a gap of 6 between them.
+        let left = x0 + 24
+        let right = x0 + 43
+        self.drawTreasury("top", view.top, square: .top, focus: focus, on: &canvas, x: left, y: y0 + 3)
+        for number in 1...5 {
+            let y = y0 + 3 + 2 * number
+            for seat in Seat.allCases {
+                let x = seat == .a ? left : right
+                let count = view.banks[seat][number - 1]
+                let square = Square.bank(seat, number)
+                let isSelected = model.selected == number && model.state.turn == seat && model.mayMove
+                let style: Style = focus == square ? .focus : isSelected ? .selected : .bank
+                let mark = focus == square ? "*" : isSelected ? ">" : " "
+                let endMark = focus == square ? "*" : isSelected ? "<" : " "
+                let label = seat == .a ? "\(seat)\(number)" : "\(seat)\(number)"
+                let body = seat == .a
+                    ? "\(mark)\(label)  \(self.pad(count, 4)) \(endMark)"
+                    : "\(mark)\(self.pad(count, 4, left: true))  \(label)\(endMark)"
+                canvas.fill(x: x, y: y, width: 13, style)
+                canvas.put(body, x: x + 1, y: y, style)
+            }
+        }
+        self.drawTreasury("bottom", view.bottom, square: .bottom, focus: focus, on: &canvas, x: left, y: y0 + 15)
+        if let step = model.step {
+            canvas.center(step.caption, from: x0, width: 80, y: y0 + 17, .focus)
+        }
+    }
+
+    static func drawTreasury(_ name: String, _ count: Int, square: Square, focus: Square?, on canvas: inout Canvas, x: Int, y: Int) {
+        let style: Style = focus == square ? .focus : .treasury
+        canvas.fill(x: x, y: y, width: 32, style)
+        let text = focus == square ? "* \(name)  \(count) *" : "\(name)  \(count)"
+        canvas.center(text, from: x, width: 32, y: y, style)
+    }
+
+    // MARK: Players, collections, turn flag
+
+    static func drawPlayers(_ model: BoardModel, on canvas: inout Canvas, x0: Int, y0: Int) {
+        let view = model.shown
+        for seat in Seat.allCases {
+            let x = seat == .a ? x0 + 2 : x0 + 60
+            var name = "\(model.names[seat]) (\(seat))"
+            if model.controlled.count == 1, model.controlled.contains(seat) { name += " · you" }
+            canvas.put(String(name.prefix(20)), x: x, y: y0 + 3)
+            if model.hasMatch, model.result == nil, !model.state.isOver, model.state.turn == seat {
+                let flag = model.controlled.contains(seat) && model.controlled.count == 1 ? ">> YOUR TURN <<" : ">> TO MOVE <<"
+                canvas.put(flag, x: x, y: y0 + 4, .turnFlag)
+            }
+            if let deadline = model.away[seat] {
+                let left = max(0, Int((deadline - model.now).rounded(.up)))
+                canvas.put("away: \(left / 60):\(self.two(left % 60)) held", x: x, y: y0 + 5, .warning)
+            }
+            canvas.fill(x: x, y: y0 + 7, width: 16, height: 4, .collection)
+            canvas.center("collection", from: x, width: 16, y: y0 + 8, .collection)
+            canvas.center("\(view.collections[seat])", from: x, width: 16, y: y0 + 9, .collection)
+            let debt = view.debts[seat] > 0 ? " owes \(view.debts[seat])" : ""
+            let score = view.collections[seat] - view.debts[seat] + view.debts[seat.opponent]
+            canvas.put("score \(score)\(debt)", x: x, y: y0 + 12)
+        }
+    }
+
+    // MARK: Messages and keys
+
+    static func drawMessages(_ model: BoardModel, on canvas: inout Canvas, x0: Int, y0: Int) {
+        if let last = model.lastMove {
+            canvas.put("last: " + String(last.prefix(72)), x: x0 + 2, y: y0 + 18, .dim)
+        }
+        if let notice = model.notice {
+            canvas.put(String(notice.text.prefix(76)), x: x0 + 2, y: y0 + 19, notice.style)
+        }
+        canvas.put(String(self.status(of: model).prefix(76)), x: x0 + 2, y: y0 + 20, .turnFlag)
+        if model.overlay == .confirmQuit {
+            let text = " Leave the match? Leaving gives it to your opponent.  y: leave   n: stay "
+            canvas.fill(x: x0 + 2, y: y0 + 21, width: 76, .warning)
+            canvas.put(text, x: x0 + 2, y: y0 + 21, .warning)
+        }
+    }
+
+    /// The status line: whose turn, and whether this terminal may move.
+    static func status(of model: BoardModel) -> String {
+        if let waiting = model.waiting, !model.hasMatch { return waiting }
+        if let result = model.result { return "Game over. " + result + (model.controlled.isEmpty ? "" : "  n: rematch  q: quit") }
+        let mover = model.names[model.state.turn]
+        if model.controlled.isEmpty { return "\(mover) (\(model.state.turn)) to move · you are watching" }
+        guard model.controlled.contains(model.state.turn) else { return "\(mover) (\(model.state.turn)) to move · waiting for them" }
+        let who = model.controlled.count > 1 ? "\(mover) (\(model.state.turn)) to move" : "Your turn, \(mover)"
+        if model.state.phase == .refill { return "\(who): your banks are empty, press r to refill" }
+        return model.selected == nil ? "\(who): choose a bank, 1-5" : "\(who): Up or Down to sow bank \(model.selected ?? 0)"
+    }
+
+    static func drawKeys(on canvas: inout Canvas, x0: Int, y: Int) {
+        var x = x0 + 1
+        var y = y
+        for (keys, meaning) in BoardModel.keyHelp {
+            if x + keys.count + meaning.count + 1 > x0 + 79 {
+                x = x0 + 1
+                y += 1
+            }
+            canvas.put(keys, x: x, y: y, .key)
+            x += keys.count + 1
+            canvas.put(meaning, x: x, y: y, .dim)
+            x += meaning.count + 2
+        }
+    }
+
+    static func pad(_ value: Int, _ width: Int, left: Bool = false) -> String {
+        let text = "\(value)"
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return left ? text + padding : padding + text
+    }
+
+    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// Draws a page of the walk-through over the board.
+enum WalkthroughRenderer {
+    static func draw(page index: Int, on canvas: inout Canvas, x0: Int, y0: Int) {
+        let page = Walkthrough.pages[max(0, min(index, Walkthrough.pages.count - 1))]
+        canvas.put("How to play (\(index + 1)/\(Walkthrough.pages.count)): \(page.title)", x: x0 + 4, y: y0 + 2, .title)
+        for (row, line) in page.lines.prefix(16).enumerated() {
+            canvas.put(line, x: x0 + 6, y: y0 + 4 + row)
+        }
+        canvas.put("Left/Up: back   Right/Down: next   any other key: back to the board", x: x0 + 4, y: y0 + 21, .dim)
+    }
+}

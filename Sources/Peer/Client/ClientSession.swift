@@ -1,0 +1,184 @@
+import NIOCore
+import NIOPosix
+import Protocol
+
+/// A connection to a host that reads and writes at once and comes back by itself.
+///
+/// `ClientConnection` serves request/answer exchanges; a player's screen must read keys and host
+/// messages at the same time, and must survive a dropped connection. A session runs the connection
+/// in ``run()``, reports everything as a ``SessionEvent`` on ``events``, takes messages with
+/// ``send(_:)`` from any task, pings when quiet, and after a drop says `hello` again with the resume
+/// token until the host takes it back.
+public actor ClientSession {
+    /// What happens on the session.
+    public enum SessionEvent: Sendable {
+        /// The host said `welcome` (again, with `resumed`, after a drop).
+        case connected(Welcome)
+        /// A message from the host.
+        case message(HostEnvelope)
+        /// The connection dropped; the session is trying again.
+        case reconnecting(attempt: Int, reason: String)
+        /// The session is over: closed by ``close()``, refused, or unable to come back.
+        case ended(reason: String)
+    }
+
+    /// How long to keep trying after a drop.
+    public struct RetryPolicy: Sendable {
+        /// Pause between attempts.
+        public var delay: Duration
+        /// Attempts before giving up.
+        public var attempts: Int
+
+        /// Creates a policy.
+        public init(delay: Duration = .seconds(1), attempts: Int = 300) {
+            self.delay = delay
+            self.attempts = attempts
+        }
+    }
+
+    /// Everything that happens, in order; finishes after `.ended`.
+    public nonisolated let events: AsyncStream<SessionEvent>
+    private let continuation: AsyncStream<SessionEvent>.Continuation
+    private let host: String
+    private let port: Int
+    private var hello: Hello
+    private let retry: RetryPolicy
+    private var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+    private var channel: (any Channel)?
+    private var nextID: Int64 = 1
+    private var closing = false
+    /// The last `welcome`.
+    public private(set) var welcome: Welcome?
+
+    /// Creates a session; nothing happens until ``run()``.
+    /// - Parameters:
+    ///   - host: the host's address.
+    ///   - port: its port.
+    ///   - hello: the greeting (its `resume` is filled in after the first `welcome`).
+    ///   - retry: how to come back after a drop.
+    public init(host: String, port: Int, hello: Hello, retry: RetryPolicy = RetryPolicy()) {
+        (self.events, self.continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+        self.host = host
+        self.port = port
+        self.hello = hello
+        self.retry = retry
+    }
+
+    /// Connects and keeps the session up until ``close()``, a refusal, or the retries run out.
+    public func run() async {
+        var attempt = 0
+        while !self.closing {
+            let reason: String
+            do {
+                try await self.connectOnce()
+                reason = "the host closed the connection"
+                attempt = 0
+            } catch let failure as ClientConnection.Failure {
+                if case .refused(let error) = failure {
+                    self.finish("\(error.message) (\(error.code))")
+                    return
+                }
+                reason = failure.description
+            } catch {
+                reason = "\(error)"
+            }
+            guard !self.closing else { break }
+            guard self.welcome != nil else {
+                self.finish("cannot reach \(self.host):\(self.port): \(reason)")
+                return
+            }
+            attempt += 1
+            guard attempt <= self.retry.attempts else {
+                self.finish("gave up after \(self.retry.attempts) attempts: \(reason)")
+                return
+            }
+            self.continuation.yield(.reconnecting(attempt: attempt, reason: reason))
+            try? await Task.sleep(for: self.retry.delay)
+        }
+        self.finish("closed")
+    }
+
+    /// Sends a message with a fresh request id.
+    /// - Returns: the id, or `nil` when the session is not connected right now.
+    @discardableResult
+    public func send(_ message: ClientMessage) async -> RequestID? {
+        guard let writer = self.writer, let channel = self.channel else { return nil }
+        let id = RequestID.number(self.nextID)
+        self.nextID += 1
+        let frame = WireCodec.frame(ClientEnvelope(id: id, message))
+        do {
+            try await writer.write(channel.allocator.buffer(bytes: frame))
+            return id
+        } catch {
+            return nil
+        }
+    }
+
+    /// Ends the session and closes the connection.
+    public func close() {
+        self.closing = true
+        self.channel?.close(promise: nil)
+    }
+
+    /// Drops the connection without ending the session, as a network failure would (for tests).
+    public func dropConnection() {
+        self.channel?.close(promise: nil)
+    }
+
+    private func finish(_ reason: String) {
+        self.writer = nil
+        self.channel = nil
+        self.continuation.yield(.ended(reason: reason))
+        self.continuation.finish()
+    }
+
+    private func connectOnce() async throws {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(.seconds(5))
+            .connect(host: self.host, port: self.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ClientFrameHandler())
+                    return try NIOAsyncChannel<[UInt8], ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        try await channel.executeThenClose { inbound, outbound in
+            var iterator = inbound.makeAsyncIterator()
+            let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(self.hello)))
+            try await outbound.write(channel.channel.allocator.buffer(bytes: frame))
+            guard let payload = try await iterator.next() else { throw ClientConnection.Failure.closed }
+            let answer = try Self.decode(payload)
+            guard case .welcome(let welcome) = answer.message else {
+                if case .error(let error) = answer.message { throw ClientConnection.Failure.refused(error) }
+                throw ClientConnection.Failure.closed
+            }
+            self.welcome = welcome
+            self.hello.resume = welcome.resumeToken
+            self.writer = outbound
+            self.channel = channel.channel
+            self.continuation.yield(.connected(welcome))
+            defer {
+                self.writer = nil
+                self.channel = nil
+            }
+            let pinger = Task { [weak self, interval = max(1000, welcome.idleTimeoutMs / 3)] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(interval))
+                    guard !Task.isCancelled else { return }
+                    await self?.send(.ping(Ping()))
+                }
+            }
+            defer { pinger.cancel() }
+            while let payload = try await iterator.next() {
+                self.continuation.yield(.message(try Self.decode(payload)))
+            }
+        }
+    }
+
+    private static func decode(_ payload: [UInt8]) throws -> HostEnvelope {
+        switch WireCodec.decodeHost(payload) {
+        case .success(let envelope): return envelope
+        case .failure(let problem): throw ClientConnection.Failure.badMessage(problem)
+        }
+    }
+}

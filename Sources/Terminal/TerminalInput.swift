@@ -1,0 +1,42 @@
+import Board
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the terminal tells the program: keys and size changes.
+public enum TerminalInput: Sendable {
+    case keys([Key])
+    case resized
+    case closed
+}
+
+extension RawTerminal {
+    /// Reads keys from standard input on a thread of its own, and reports SIGWINCH.
+    /// - Parameter deliver: called with each input, on a background thread.
+    public static func startInput(_ deliver: @escaping @Sendable (TerminalInput) -> Void) {
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    deliver(.closed)
+                    return
+                }
+                deliver(.keys(KeyDecoder.keys(in: Array(buffer[0..<count]))))
+            }
+        }
+        thread.start()
+        signal(SIGWINCH, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        source.setEventHandler { deliver(.resized) }
+        source.resume()
+        winchSource = source
+    }
+}
+
+// NB: kept alive for the life of the process; written once, by the one caller of startInput.
+nonisolated(unsafe) private var winchSource: (any DispatchSourceSignal)?

@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The terminal board in real tmux sessions: keys typed with send-keys, the screen read with capture-pane.
+@Suite("tcnet board in tmux", .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux)"))
+struct TerminalBoardTests {
+    static let tcnet = CommandRunner.executable.path
+
+    /// The counts of a seat's banks as the screen shows them, bank 1 first.
+    static func banks(of seat: String, in screen: String) -> [Int] {
+        var banks = [Int](repeating: 0, count: 5)
+        for line in screen.split(separator: "\n").map(String.init) {
+            let pattern = seat == "A" ? #/A([1-5])\s+(\d+)/# : #/(\d+)\s+B([1-5])/#
+            for match in line.matches(of: pattern) {
+                let (first, second) = (Int(match.output.1) ?? 0, Int(match.output.2) ?? 0)
+                if seat == "A" { banks[first - 1] = second } else { banks[second - 1] = first }
+            }
+        }
+        return banks
+    }
+
+    /// Plays one turn for the player whose screen says it is their turn; returns what the screen showed.
+    static func playTurn(_ session: TmuxSession, seat: String, screen: String) throws {
+        if screen.contains("press r to refill") {
+            try session.send("r")
+            return
+        }
+        let banks = Self.banks(of: seat, in: screen)
+        guard let bank = banks.firstIndex(where: { $0 > 0 }) else { return }
+        try session.send("\(bank + 1)")
+        try session.send(bank % 2 == 0 ? "Down" : "Up")
+    }
+
+    static func isOver(_ screen: String) -> Bool { screen.contains("Game over") }
+
+    @Test("tcnet play --vs bot: a whole game by keys; board, turn flag, a capture and the winner on screen")
+    func playAgainstTheBot() async throws {
+        let session = try TmuxSession("\(Self.tcnet) play --vs bot:greedy --player-a Lan --rules short --speed 0")
+        defer { session.kill() }
+        let first = try await session.waitForScreen { $0.contains(">> YOUR TURN <<") }
+        for text in ["top  10", "bottom  10", "collection", "Lan (A) · you", "greedy bot (B)", "A3     5"] {
+            #expect(first.contains(text), "\(text)")
+        }
+        var sawCapture = false
+        var screen = first
+        for _ in 0..<200 where !Self.isOver(screen) {
+            try Self.playTurn(session, seat: "A", screen: screen)
+            screen = try await session.waitForScreen(timeout: .seconds(30)) {
+                Self.isOver($0) || ($0.contains(">> YOUR TURN <<") && $0 != screen)
+            }
+            sawCapture = sawCapture || screen.contains("captured")
+        }
+        #expect(Self.isOver(screen))
+        #expect(screen.contains("is the winner") || screen.contains("draw"))
+        #expect(sawCapture)
+    }
+
+    @Test("Ctrl-C restores the terminal: cooked mode, echo, the main screen")
+    func ctrlCRestores() async throws {
+        let session = try TmuxSession("bash --norc --noprofile")
+        defer { session.kill() }
+        try session.send("\(Self.tcnet) play --speed 0", "Enter")
+        _ = try await session.waitForScreen { $0.contains(">> TO MOVE <<") }
+        try session.send("C-c")
+        // NB: back on the main screen, at the shell's prompt.
+        let after = try await session.waitForScreen {
+            !$0.contains(">> TO MOVE <<") && $0.components(separatedBy: "bash-").count >= 3
+        }
+        #expect(!after.contains("top  10"))
+        try session.send("stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo", "Enter")
+        let modes = try await session.waitForScreen { $0.contains("icanon echo") || $0.contains("-icanon") || $0.contains("-echo ") }
+        #expect(modes.contains("icanon echo"))
+    }
+
+    @Test("two tcnet join clients play a whole game through a real host")
+    func twoClientsThroughAHost() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
+        let log = try await host.waitForStandardError(containing: "listening")
+        let port = try #require(CommandLineTests.port(in: log))
+        let lan = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Lan --rules short --speed 0")
+        defer { lan.kill() }
+        _ = try await lan.waitForScreen { $0.contains("No table yet") && $0.contains("tcnet on") }
+        try lan.send("c")
+        _ = try await lan.waitForScreen { $0.contains("Waiting for an opponent") }
+        let minh = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0")
+        defer { minh.kill() }
+        _ = try await minh.waitForScreen { $0.contains("t1") && $0.contains("Lan") && $0.contains("tcnet on") }
+        try minh.send("Enter")
+        var screens = (
+            a: try await lan.waitForScreen { $0.contains("Minh (B)") && $0.contains("TURN") || $0.contains("waiting for them") },
+            b: try await minh.waitForScreen { $0.contains("Lan (A)") }
+        )
+        #expect(screens.a.contains("top  10") && screens.a.contains("collection"))
+        var sawCapture = false
+        for _ in 0..<200 {
+            screens = (try lan.screen(), try minh.screen())
+            if Self.isOver(screens.a) && Self.isOver(screens.b) { break }
+            let (mover, seat, screen) = screens.a.contains(">> YOUR TURN <<") ? (lan, "A", screens.a) : (minh, "B", screens.b)
+            guard screen.contains(">> YOUR TURN <<") else {
+                try await Task.sleep(for: .milliseconds(30))
+                continue
+            }
+            // NB: the other screen shows the same turn flag, on the mover's side, and that it is waiting.
+            let other = seat == "A" ? screens.b : screens.a
+            #expect(other.contains("waiting for them") || other.contains("YOUR TURN") == false)
+            try Self.playTurn(mover, seat: seat, screen: screen)
+            _ = try await mover.waitForScreen(timeout: .seconds(30)) { Self.isOver($0) || $0 != screen }
+            let latest = try lan.screen()
+            sawCapture = sawCapture || latest.contains("captured")
+        }
+        let final = try await lan.waitForScreen { Self.isOver($0) }
+        let finalB = try await minh.waitForScreen { Self.isOver($0) }
+        #expect(final.contains("is the winner") || final.contains("draw"))
+        #expect(finalB.contains("is the winner") || finalB.contains("draw"))
+        #expect(sawCapture)
+        host.signal(SIGTERM)
+        _ = try await host.waitForExit()
+    }
+}
