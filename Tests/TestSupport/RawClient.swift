@@ -184,8 +184,9 @@ public final class RawClient: @unchecked Sendable {
     }
 
     private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        // NB: a queue of its own, never the global one whose threads Swift concurrency shares.
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+            DispatchQueue(label: "RawClient.connect").async { continuation.resume(with: Result { try body() }) }
         }
     }
 }

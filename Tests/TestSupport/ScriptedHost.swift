@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Protocol
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +15,9 @@ public final class ScriptedHost: @unchecked Sendable {
     /// The port the fake host listens on.
     public let port: Int
     private let listener: Int32
-    private let done = DispatchSemaphore(value: 0)
-    private var failure: (any Error)?
+    /// The script's end: its error, if any, and who waits for it.
+    private let end = Mutex<(finished: Bool, failure: (any Error)?, waiter: CheckedContinuation<Void, Never>?)>(
+        (false, nil, nil))
 
     /// Opens a listening socket on 127.0.0.1 with a free port.
     public init() throws {
@@ -42,7 +44,16 @@ public final class ScriptedHost: @unchecked Sendable {
     /// Accepts one connection and runs the script on it, on a thread of its own.
     public func run(_ script: @escaping @Sendable (ScriptedConnection) throws -> Void) {
         let thread = Thread { [self] in
-            defer { self.done.signal() }
+            var failure: (any Error)?
+            defer {
+                let waiter = self.end.withLock { end -> CheckedContinuation<Void, Never>? in
+                    end.finished = true
+                    end.failure = failure
+                    defer { end.waiter = nil }
+                    return end.waiter
+                }
+                waiter?.resume()
+            }
             do {
                 var poller = pollfd(fd: self.listener, events: Int16(POLLIN), revents: 0)
                 guard poll(&poller, 1, 10_000) > 0 else { throw RawClient.Failure.timedOut(waitingFor: "a client") }
@@ -52,21 +63,25 @@ public final class ScriptedHost: @unchecked Sendable {
                 defer { Glibc.close(fd) }
                 try script(connection)
             } catch {
-                self.failure = error
+                failure = error
             }
         }
         thread.start()
     }
 
     /// Waits for the script to end; rethrows what it threw.
+    ///
+    /// NB: it suspends rather than blocks: a blocked thread of Swift's small cooperative pool can starve
+    /// the very client the script is waiting for.
     public func finish() async throws {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                self.done.wait()
-                continuation.resume()
+            let finished = self.end.withLock { end -> Bool in
+                if !end.finished { end.waiter = continuation }
+                return end.finished
             }
+            if finished { continuation.resume() }
         }
-        if let failure = self.failure { throw failure }
+        if let failure = self.end.withLock({ $0.failure }) { throw failure }
     }
 }
 

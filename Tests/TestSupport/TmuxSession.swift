@@ -54,6 +54,7 @@ public final class TmuxSession: Sendable {
 
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
+        // NB: blocking, but short (tmux answers at once); tests call it between awaits.
         // NB: through system(3), not Foundation's Process: the tmux server that new-session forks keeps
         // whatever Process shares with its child, and waiting on it never ends.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
