@@ -57,3 +57,19 @@ struct JSONValueEncodingTests {
         #expect(JSONValue.encoding(envelope) == JSONValue.textRoundTrip(envelope))
     }
 }
+
+/// Decoding tries the common kinds first; every kind must still come out as itself.
+@Suite("JSONValue: decoding keeps every kind")
+struct JSONValueDecodingTests {
+    @Test("null, booleans, numbers, strings, arrays and objects, nested")
+    func kinds() throws {
+        let text = #"[null,true,false,0,1,-2.5,1e300,"1","true","",[],{},{"a":[1,"b",false,null,{"c":0}]}]"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(value == .array([
+            .null, .bool(true), .bool(false), .number(0), .number(1), .number(-2.5), .number(1e300), .string("1"),
+            .string("true"), .string(""), .array([]), .object([:]),
+            .object(["a": .array([.number(1), .string("b"), .bool(false), .null, .object(["c": .number(0)])])]),
+        ]))
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(JSONValue.self, from: Data("[1e400]".utf8)) }
+    }
+}

@@ -12,14 +12,17 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // NB: each failed attempt costs a thrown DecodingError with its coding path, so the common
+        // leaves (numbers, then strings) are tried first. JSON's kinds do not overlap (JSONDecoder
+        // reads no Bool from a number nor a number from a Bool), so the order does not change the tree.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
