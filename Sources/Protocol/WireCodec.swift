@@ -30,6 +30,16 @@ public enum WireCodec {
     /// - Parameter value: a client or host envelope.
     /// - Returns: UTF-8 JSON bytes.
     public static func payload(_ value: some Encodable) -> [UInt8] {
+        // NB: the fast path writes the same bytes as JSONEncoder (tests hold it to that); values with
+        // floating-point fields, very large integers or Foundation types take JSONEncoder itself.
+        if let tree = try? JSONValueEncoder.exactTree(of: value) {
+            return SortedJSONWriter.bytes(tree)
+        }
+        return self.encoderPayload(value)
+    }
+
+    /// The payload as `JSONEncoder` writes it: the reference of the fast path.
+    static func encoderPayload(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

@@ -10,11 +10,23 @@ import Foundation
 struct JSONValueEncoder {
     /// The tree of a value.
     static func tree(of value: some Encodable) throws -> JSONValue {
-        let root = JSONTreeNode()
+        let root = JSONTreeNode(exact: false)
+        try root.store(value, codingPath: [])
+        return root.value
+    }
+
+    /// The tree of a value whose every number the tree holds exactly as `JSONEncoder` writes it.
+    /// - Throws: ``InexactTree`` for a floating-point field, an integer beyond 2^53, or a type
+    ///   `JSONEncoder` writes its own way; the caller then takes the `JSONEncoder` path.
+    static func exactTree(of value: some Encodable) throws -> JSONValue {
+        let root = JSONTreeNode(exact: true)
         try root.store(value, codingPath: [])
         return root.value
     }
 }
+
+/// A value the exact tree cannot hold the way `JSONEncoder` writes it.
+struct InexactTree: Error {}
 
 /// One place in the tree being built; containers fill it in.
 final class JSONTreeNode {
@@ -26,16 +38,35 @@ final class JSONTreeNode {
     }
 
     private var content = Content.empty
+    /// Whether numbers that the tree cannot hold exactly are refused (see ``JSONValueEncoder/exactTree(of:)``).
+    private let exact: Bool
+
+    init(exact: Bool) {
+        self.exact = exact
+    }
 
     func store<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
         switch value {
         case let string as String: self.content = .leaf(.string(string))
         case let bool as Bool: self.content = .leaf(.bool(bool))
-        case let double as Double: self.content = .leaf(try Self.number(double, codingPath))
-        case let float as Float: self.content = .leaf(try Self.number(Double("\(float)") ?? .nan, codingPath))
-        case let integer as any BinaryInteger: self.content = .leaf(.number(Double(integer)))
+        case let double as Double:
+            if self.exact { throw InexactTree() }
+            self.content = .leaf(try Self.number(double, codingPath))
+        case let float as Float:
+            if self.exact { throw InexactTree() }
+            self.content = .leaf(try Self.number(Double("\(float)") ?? .nan, codingPath))
+        case let integer as any BinaryInteger:
+            // NB: 2^53 bounds the integers a Double holds exactly, and that JSONValue writes as integers.
+            if self.exact {
+                guard let exact = Int64(exactly: integer), (-Self.exactLimit...Self.exactLimit).contains(exact) else {
+                    throw InexactTree()
+                }
+            }
+            self.content = .leaf(.number(Double(integer)))
         case let json as JSONValue: self.content = .leaf(json)
-        case is Data, is URL, is Decimal: self.content = .leaf(JSONValue.textRoundTrip(value))
+        case is Data, is URL, is Decimal, is Date:
+            if self.exact { throw InexactTree() }
+            self.content = .leaf(JSONValue.textRoundTrip(value))
         default: try value.encode(to: JSONTreeEncoder(node: self, codingPath: codingPath))
         }
     }
@@ -55,7 +86,7 @@ final class JSONTreeNode {
 
     /// The members, making this node an object if it is not one yet.
     func child(forKey key: String) -> JSONTreeNode {
-        let node = JSONTreeNode()
+        let node = JSONTreeNode(exact: self.exact)
         if case .object(var members) = self.content {
             self.content = .empty
             members[key] = node
@@ -77,7 +108,7 @@ final class JSONTreeNode {
     }
 
     func appendChild() -> JSONTreeNode {
-        let node = JSONTreeNode()
+        let node = JSONTreeNode(exact: self.exact)
         if case .array(var items) = self.content {
             self.content = .empty
             items.append(node)
@@ -92,6 +123,9 @@ final class JSONTreeNode {
         if case .array(let items) = self.content { return items.count }
         return 0
     }
+
+    /// The largest integer a Double holds exactly with its neighbours: 2^53 - 1.
+    private static let exactLimit: Int64 = 9_007_199_254_740_991
 
     private static func number(_ double: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
         guard double.isFinite else {
