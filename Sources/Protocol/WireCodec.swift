@@ -77,6 +77,13 @@ public enum WireCodec {
             return .failure(InboundProblem(
                 code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
         }
+        // NB: the fast path takes only what it reads exactly as JSONDecoder would; anything else,
+        // and every error, goes to JSONDecoder, so problems are reported as before.
+        if let tree = ParsedJSON.parse(payload),
+            let value = try? JSONTreeDecoder.decode(T.self, from: tree, codingPath: [])
+        {
+            return .success(value)
+        }
         do {
             return .success(try JSONDecoder().decode(T.self, from: Data(payload)))
         } catch let problem as EnvelopeProblem {

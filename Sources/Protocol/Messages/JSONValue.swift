@@ -78,6 +78,9 @@ extension JSONValue {
     /// - Returns: the value.
     /// - Throws: the decoding error, when the tree does not have the type's shape.
     public func decode<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
+        if let value = try? JSONTreeDecoder.decode(type, from: ParsedJSON(self), codingPath: []) {
+            return value
+        }
+        return try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
     }
 }
