@@ -46,6 +46,32 @@ final class JSONTreeNode {
     }
 
     func store<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+        // NB: the common types first, by comparing metatypes, which is much cheaper than the dynamic
+        // casts below; every struct, array and dictionary otherwise pays for all of them.
+        if T.self == String.self {
+            self.content = .leaf(.string(value as! String))
+            return
+        }
+        if T.self == Int.self {
+            let integer = value as! Int
+            if self.exact, !(-Int(Self.exactLimit)...Int(Self.exactLimit)).contains(integer) { throw InexactTree() }
+            self.content = .leaf(.number(Double(integer)))
+            return
+        }
+        if T.self == JSONValue.self {
+            self.content = .leaf(value as! JSONValue)
+            return
+        }
+        if T.self == Bool.self {
+            self.content = .leaf(.bool(value as! Bool))
+            return
+        }
+        if !(T.self is any BinaryInteger.Type) && !(T.self is any BinaryFloatingPoint.Type) && T.self != Data.self
+            && T.self != URL.self && T.self != Decimal.self && T.self != Date.self
+        {
+            try value.encode(to: JSONTreeEncoder(node: self, codingPath: codingPath))
+            return
+        }
         switch value {
         case let string as String: self.content = .leaf(.string(string))
         case let bool as Bool: self.content = .leaf(.bool(bool))
