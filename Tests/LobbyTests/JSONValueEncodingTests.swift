@@ -1,7 +1,8 @@
 import Foundation
-@testable import Protocol
 import TaxCollectionRules
 import Testing
+
+@testable import Protocol
 
 /// `JSONValue.encoding` builds its tree directly; it must be the very tree that JSON text read back gives.
 @Suite("JSONValue: the direct tree equals the text round trip")
@@ -51,9 +52,11 @@ struct JSONValueEncodingTests {
     @Test("an envelope that writes its type and its body into one object")
     func envelope() {
         let envelope = HostEnvelope(
-            re: .number(7), .state(MatchUpdate(
-                table: "t1", match: 1, seq: 2, turn: "B", status: .playing, state: JSONValue.encoding(GameState()),
-                hash: "abc", last: PlayedMove(seat: "A", move: .object(["square": .number(3)])))))
+            re: .number(7),
+            .state(
+                MatchUpdate(
+                    table: "t1", match: 1, seq: 2, turn: "B", status: .playing, state: JSONValue.encoding(GameState()),
+                    hash: "abc", last: PlayedMove(seat: "A", move: .object(["square": .number(3)])))))
         #expect(JSONValue.encoding(envelope) == JSONValue.textRoundTrip(envelope))
     }
 }
@@ -65,11 +68,14 @@ struct JSONValueDecodingTests {
     func kinds() throws {
         let text = #"[null,true,false,0,1,-2.5,1e300,"1","true","",[],{},{"a":[1,"b",false,null,{"c":0}]}]"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        #expect(value == .array([
-            .null, .bool(true), .bool(false), .number(0), .number(1), .number(-2.5), .number(1e300), .string("1"),
-            .string("true"), .string(""), .array([]), .object([:]),
-            .object(["a": .array([.number(1), .string("b"), .bool(false), .null, .object(["c": .number(0)])])]),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .null, .bool(true), .bool(false), .number(0), .number(1), .number(-2.5), .number(1e300),
+                    .string("1"),
+                    .string("true"), .string(""), .array([]), .object([:]),
+                    .object(["a": .array([.number(1), .string("b"), .bool(false), .null, .object(["c": .number(0)])])]),
+                ]))
         #expect(throws: (any Error).self) { try JSONDecoder().decode(JSONValue.self, from: Data("[1e400]".utf8)) }
     }
 }

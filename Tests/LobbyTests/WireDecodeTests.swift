@@ -1,8 +1,9 @@
 import Foundation
 import Lobby
-@testable import Protocol
 import TaxCollectionRules
 import Testing
+
+@testable import Protocol
 
 /// `WireCodec` decodes most payloads without `JSONDecoder`; the result must be `JSONDecoder`'s.
 @Suite("WireCodec: the fast reader and JSONDecoder read the same messages")
@@ -15,8 +16,9 @@ struct WireDecodeTests {
         try? JSONDecoder().decode(ClientEnvelope.self, from: Data(payload))
     }
 
-    @Test("every message of whole matches takes the fast path and reads as JSONDecoder reads it",
-          arguments: [3, 4] as [UInt64])
+    @Test(
+        "every message of whole matches takes the fast path and reads as JSONDecoder reads it",
+        arguments: [3, 4] as [UInt64])
     func wholeMatches(seed: UInt64) throws {
         var harness = LobbyHarness()
         let (table, a, b) = harness.startMatch()
@@ -26,8 +28,11 @@ struct WireDecodeTests {
         while !local.isOver {
             let move = local.legalMoves[rng.nextIndex(below: local.legalMoves.count)]
             _ = try local.apply(move)
-            let envelope = ClientEnvelope(id: .number(Int64(seq)), .move(MoveRequest(
-                table: table, seq: seq, move: JSONValue.encoding(move))))
+            let envelope = ClientEnvelope(
+                id: .number(Int64(seq)),
+                .move(
+                    MoveRequest(
+                        table: table, seq: seq, move: JSONValue.encoding(move))))
             let payload = WireCodec.payload(envelope)
             let tree = try #require(ParsedJSON.parse(payload))
             #expect(try JSONTreeDecoder.decode(ClientEnvelope.self, from: tree, codingPath: []) == envelope)
@@ -46,8 +51,9 @@ struct WireDecodeTests {
                 #expect(fast == Self.slowHost(payload))
                 if case .state(let update) = fast.message {
                     states += 1
-                    #expect(try update.state.decode(as: GameState.self)
-                        == (try JSONDecoder().decode(GameState.self, from: Data(WireCodec.payload(update.state)))))
+                    #expect(
+                        try update.state.decode(as: GameState.self)
+                            == (try JSONDecoder().decode(GameState.self, from: Data(WireCodec.payload(update.state)))))
                 }
             }
         }
@@ -62,7 +68,8 @@ struct WireDecodeTests {
         #"{"type":"move","table":"t1","seq":2,"move":{"a":[0.0,-0.5,1e-400,true,null,"x"]}}"#,
         #"{"type":"sit","table":"t1","seat":null}"#, #"{"type":"sit","table":7}"#, #"{"type":"hello"}"#,
         #"{"type":"hello","protocol":1,"name":"Lan","resume":"abc"}"#, #"[1]"#, #"{}"#, #"{"type":3}"#, "nul",
-        #"{"type":"ping"} x"#, #"{"type":"ping",}"#, #"{"type":"ping","id":01}"#, #"{"type":"tables","extra":[1,{"b":[]}]}"#,
+        #"{"type":"ping"} x"#, #"{"type":"ping",}"#, #"{"type":"ping","id":01}"#,
+        #"{"type":"tables","extra":[1,{"b":[]}]}"#,
     ]
 
     @Test("odd and broken client payloads get JSONDecoder's answer, success or problem", arguments: odd)

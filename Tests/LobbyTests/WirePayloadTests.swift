@@ -1,8 +1,9 @@
 import Foundation
 import Lobby
-@testable import Protocol
 import TaxCollectionRules
 import Testing
+
+@testable import Protocol
 
 /// `WireCodec.payload` writes most values itself; it must write exactly what `JSONEncoder` writes.
 @Suite("WireCodec: the fast writer and JSONEncoder write the same bytes")
@@ -52,17 +53,21 @@ struct WirePayloadTests {
         var text = ""
         for scalar in 0..<0x30 { text.unicodeScalars.append(Unicode.Scalar(scalar)!) }
         text += "\u{7f}\u{2028}é/\\\"😀"
-        Self.expectSame(HostEnvelope(re: .string(text), .error(ErrorMessage(code: .invalidName, message: text, fatal: false))))
-        Self.expectSame(JSONValue.object([
-            "resumeToken": .number(1), "resumed": .bool(true), "a10": .null, "a9": .string(text), "B": .array([]),
-            "_x": .object([:]), "é": .number(-0.5), text: .number(0),
-        ]))
+        Self.expectSame(
+            HostEnvelope(re: .string(text), .error(ErrorMessage(code: .invalidName, message: text, fatal: false))))
+        Self.expectSame(
+            JSONValue.object([
+                "resumeToken": .number(1), "resumed": .bool(true), "a10": .null, "a9": .string(text), "B": .array([]),
+                "_x": .object([:]), "é": .number(-0.5), text: .number(0),
+            ]))
     }
 
     @Test("numbers: integers, fractions, huge and tiny values, and request ids beyond 2^53")
     func numbers() {
-        let numbers: [Double] = [0, -0.0, 1, -1, 0.1, 2.5, 1e300, -1e-300, 1.5e-7, 123_456_789.125, 1e16, 9_007_199_254_740_992,
-                                 9_007_199_254_740_991, 5e-324, .greatestFiniteMagnitude, 100_000.5]
+        let numbers: [Double] = [
+            0, -0.0, 1, -1, 0.1, 2.5, 1e300, -1e-300, 1.5e-7, 123_456_789.125, 1e16, 9_007_199_254_740_992,
+            9_007_199_254_740_991, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 100_000.5,
+        ]
         Self.expectSame(JSONValue.array(numbers.map(JSONValue.number)))
         for id in [Int64.max, Int64.min, 9_007_199_254_740_993, -9_007_199_254_740_992, 0] {
             Self.expectSame(HostEnvelope(re: .number(id), .pong(Pong())))

@@ -6,20 +6,24 @@ import Testing
 /// The pure parts of `tcnet bench net`: its target syntax, its counts and its report.
 @Suite("Bench: load target, tally and report")
 struct NetLoadTests {
-    @Test("HOST:PORT is read, IPv6 in brackets", arguments: [
-        ("127.0.0.1:7420", LoadTarget(host: "127.0.0.1", port: 7420)),
-        ("localhost:1", LoadTarget(host: "localhost", port: 1)),
-        ("[::1]:65535", LoadTarget(host: "::1", port: 65_535)),
-    ])
+    @Test(
+        "HOST:PORT is read, IPv6 in brackets",
+        arguments: [
+            ("127.0.0.1:7420", LoadTarget(host: "127.0.0.1", port: 7420)),
+            ("localhost:1", LoadTarget(host: "localhost", port: 1)),
+            ("[::1]:65535", LoadTarget(host: "::1", port: 65_535)),
+        ])
     func targetParses(text: String, expected: LoadTarget) {
         #expect(LoadTarget.parse(text) == expected)
         #expect(LoadTarget.parse(text)?.description == text)
     }
 
-    @Test("anything else is refused", arguments: [
-        "", "7420", "127.0.0.1", "127.0.0.1:", ":7420", "127.0.0.1:0", "127.0.0.1:65536", "127.0.0.1:x", "::1:7420",
-        "a b:7420", "127.0.0.1:-5",
-    ])
+    @Test(
+        "anything else is refused",
+        arguments: [
+            "", "7420", "127.0.0.1", "127.0.0.1:", ":7420", "127.0.0.1:0", "127.0.0.1:65536", "127.0.0.1:x", "::1:7420",
+            "a b:7420", "127.0.0.1:-5",
+        ])
     func targetRefused(text: String) {
         #expect(LoadTarget.parse(text) == nil)
     }
@@ -70,17 +74,18 @@ struct NetLoadTests {
 
     @Test("the table shows every figure, and n/a for a host the load did not start")
     func table() {
-        #expect(Self.report.table == """
-            matches        50
-            moves          123456
-            moves/s        12345.6
-            latency p50    800 µs
-            latency p99    2100 µs
-            latency p99.9  3500 µs
-            host peak RSS  45.2 MiB
-            desyncs        0
-            errors         0
-            """)
+        #expect(
+            Self.report.table == """
+                matches        50
+                moves          123456
+                moves/s        12345.6
+                latency p50    800 µs
+                latency p99    2100 µs
+                latency p99.9  3500 µs
+                host peak RSS  45.2 MiB
+                desyncs        0
+                errors         0
+                """)
         var remote = Self.report
         remote.hostPeakRssKiB = nil
         #expect(remote.table.contains("host peak RSS  n/a"))
@@ -89,8 +94,10 @@ struct NetLoadTests {
     @Test("player names are distinct, and valid under the host's name rules")
     func names() {
         let plan = NetLoadPlan(host: "127.0.0.1", port: 1, matches: 20_000, stop: .games(1), namePrefix: "b1z141z3")
-        let names = [plan.playerName(match: 0, seat: "A"), plan.playerName(match: 0, seat: "B"),
-                     plan.playerName(match: 19_999, seat: "B")]
+        let names = [
+            plan.playerName(match: 0, seat: "A"), plan.playerName(match: 0, seat: "B"),
+            plan.playerName(match: 19_999, seat: "B"),
+        ]
         #expect(Set(names).count == 3)
         for name in names {
             #expect((try? PlayerName.validate(name).get()) == name)

@@ -1,23 +1,29 @@
-@testable import Protocol
 import Testing
+
+@testable import Protocol
 
 /// A broadcast is encoded once; each recipient must still get exactly `WireCodec.payload`'s bytes.
 @Suite("BroadcastPayloads: one encoding, the same bytes")
 struct BroadcastPayloadsTests {
-    static let state = HostMessage.state(MatchUpdate(
-        table: "t1", match: 2, seq: 3, turn: "A", status: .playing,
-        state: .object(["banks": .array([.number(5), .number(0)]), "phase": .string("sow"), "winner": .null]),
-        hash: "ab12", last: PlayedMove(seat: "B", move: .object(["square": .number(4), "direction": .string("cw")])),
-        events: [.object(["kind": .string("sow"), "text": .string("a \"quoted\" } ] , value")])],
-        result: MatchResult(winner: "A", reason: "finished")))
+    static let state = HostMessage.state(
+        MatchUpdate(
+            table: "t1", match: 2, seq: 3, turn: "A", status: .playing,
+            state: .object(["banks": .array([.number(5), .number(0)]), "phase": .string("sow"), "winner": .null]),
+            hash: "ab12",
+            last: PlayedMove(seat: "B", move: .object(["square": .number(4), "direction": .string("cw")])),
+            events: [.object(["kind": .string("sow"), "text": .string("a \"quoted\" } ] , value")])],
+            result: MatchResult(winner: "A", reason: "finished")))
 
     static let messages: [HostMessage] = [
         state,
         .state(MatchUpdate(table: "t9", match: 1, seq: 0, turn: nil, status: .over, state: .object([:]), hash: "")),
-        .table(TableUpdate(table: TableInfo(
-            id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting,
-            seats: [SeatInfo(seat: "A", player: PlayerID(rawValue: "p-1"), name: "Lan", ready: true)], spectators: 0,
-            graceSeconds: 120, onTimeout: .pause, match: 0))),
+        .table(
+            TableUpdate(
+                table: TableInfo(
+                    id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting,
+                    seats: [SeatInfo(seat: "A", player: PlayerID(rawValue: "p-1"), name: "Lan", ready: true)],
+                    spectators: 0,
+                    graceSeconds: 120, onTimeout: .pause, match: 0))),
         .error(ErrorMessage(code: .staleSeq, message: "stale", fatal: false, expected: 4)),
         .error(ErrorMessage(code: .rateLimited, message: "slow down", fatal: false, retryAfterMs: 5)),
         .pong(Pong()),
@@ -33,7 +39,9 @@ struct BroadcastPayloadsTests {
             var payloads = BroadcastPayloads()
             for re in Self.ids + Self.ids.reversed() {
                 let envelope = HostEnvelope(re: re, message)
-                #expect(payloads.payload(envelope) == WireCodec.payload(envelope), "\(message.type) re \(String(describing: re))")
+                #expect(
+                    payloads.payload(envelope) == WireCodec.payload(envelope),
+                    "\(message.type) re \(String(describing: re))")
             }
         }
     }

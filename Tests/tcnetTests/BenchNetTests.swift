@@ -31,12 +31,14 @@ struct BenchNetTests {
         #expect(p99 <= p999)
     }
 
-    @Test("bad input is one line and a non-zero status", arguments: [
-        (["--matches", "0"], "--matches must be at least 1"),
-        (["--target", "nowhere"], "--target takes HOST:PORT"),
-        (["--duration", "1", "--games", "1"], "pass --duration or --games, not both"),
-        (["--target", "127.0.0.1:1"], "cannot play against a tcnet host at 127.0.0.1:1"),
-    ])
+    @Test(
+        "bad input is one line and a non-zero status",
+        arguments: [
+            (["--matches", "0"], "--matches must be at least 1"),
+            (["--target", "nowhere"], "--target takes HOST:PORT"),
+            (["--duration", "1", "--games", "1"], "pass --duration or --games, not both"),
+            (["--target", "127.0.0.1:1"], "cannot play against a tcnet host at 127.0.0.1:1"),
+        ])
     func badInput(arguments: [String], message: String) async throws {
         let outcome = try await CommandRunner.run(["bench", "net"] + arguments)
         #expect(outcome.status != 0)

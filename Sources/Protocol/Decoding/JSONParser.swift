@@ -96,7 +96,8 @@ struct JSONParser {
         while self.index < self.bytes.count {
             let byte = self.bytes[self.index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<self.index]), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<self.index]), as: UTF8.self)
                 self.index += 1
                 return text
             }

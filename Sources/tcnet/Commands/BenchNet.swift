@@ -47,7 +47,8 @@ extension TCNet.Bench {
             if let games, games < 1 { throw ValidationError("--games must be at least 1") }
             if self.duration != nil, self.games != nil { throw ValidationError("pass --duration or --games, not both") }
             if let target, LoadTarget.parse(target) == nil {
-                throw ValidationError("--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")
+                throw ValidationError(
+                    "--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")
             }
         }
 

@@ -69,7 +69,9 @@ final class BenchNetHost {
                 return port
             }
             guard process.isRunning else {
-                let last = text.split(separator: "\n").last.map(String.init) ?? "it exited with status \(process.terminationStatus)"
+                let last =
+                    text.split(separator: "\n").last.map(String.init)
+                    ?? "it exited with status \(process.terminationStatus)"
                 throw CommandFailure("the host did not start: \(last)")
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -79,10 +81,12 @@ final class BenchNetHost {
 
     /// The child's peak resident set size (VmHWM in /proc/PID/status), in KiB.
     var peakResidentKiB: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(self.process.processIdentifier)/status", encoding: .utf8),
+        guard
+            let status = try? String(contentsOfFile: "/proc/\(self.process.processIdentifier)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return nil }
-        return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        return Int(
+            line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     }
 
     /// Stops the child with SIGTERM (SIGKILL after 10 s) and removes its data folder.
