@@ -23,7 +23,9 @@ extension Lobby {
         outcome.journal.append(.table(table.record))
         self.broadcastTable(table, re: re, into: &outcome)
         let current = table
-        self.broadcast(table, re: nil, into: &outcome) { viewer in .state(self.update(of: current, for: viewer)) }
+        self.broadcast(table, re: nil, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
+            .state(self.update(of: current, for: viewer))
+        }
     }
 
     mutating func move(
@@ -74,7 +76,8 @@ extension Lobby {
         }
         let current = table
         let last = PlayedMove(seat: seat, move: effects.move)
-        self.broadcast(table, re: (connection, re), into: &outcome) { viewer in
+        self.broadcast(table, re: (connection, re), sameForEveryone: match.sameForEveryViewer, into: &outcome) {
+            viewer in
             .state(self.update(of: current, for: viewer, last: last, events: effects.events(viewer)))
         }
         if table.status == .over {
@@ -169,7 +172,9 @@ extension Lobby {
         table.drawOffers = []
         outcome.journal.append(.table(table.record))
         let current = table
-        self.broadcast(table, re: re, into: &outcome) { viewer in .state(self.update(of: current, for: viewer)) }
+        self.broadcast(table, re: re, sameForEveryone: table.match?.sameForEveryViewer ?? false, into: &outcome) {
+            viewer in .state(self.update(of: current, for: viewer))
+        }
         self.broadcastTable(table, re: nil, into: &outcome)
     }
 

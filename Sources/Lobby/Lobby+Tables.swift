@@ -194,13 +194,23 @@ extension Lobby {
     }
 
     /// Sends a message built per viewer to every member; the requester's copy carries `re`.
+    ///
+    /// With `sameForEveryone` (a game that hides nothing), the message is built once, for the first
+    /// member, and that one value goes to everyone.
     func broadcast(
         _ table: Table, re: (ConnectionID, RequestID?)?, except excluded: ConnectionID? = nil,
-        into outcome: inout LobbyOutcome, _ message: (Viewer) -> HostMessage
+        sameForEveryone: Bool = false, into outcome: inout LobbyOutcome, _ message: (Viewer) -> HostMessage
     ) {
+        var shared: HostMessage?
         for member in self.members(of: table) where member.connection != excluded {
             let id = member.connection == re?.0 ? re?.1 : nil
-            outcome.send(message(member.viewer), to: member.connection, re: id)
+            if sameForEveryone {
+                let built = shared ?? message(member.viewer)
+                shared = built
+                outcome.send(built, to: member.connection, re: id)
+            } else {
+                outcome.send(message(member.viewer), to: member.connection, re: id)
+            }
         }
     }
 

@@ -30,6 +30,16 @@ public enum WireCodec {
     /// - Parameter value: a client or host envelope.
     /// - Returns: UTF-8 JSON bytes.
     public static func payload(_ value: some Encodable) -> [UInt8] {
+        // NB: the fast path writes the same bytes as JSONEncoder (tests hold it to that); values with
+        // floating-point fields, very large integers or Foundation types take JSONEncoder itself.
+        if let tree = try? JSONValueEncoder.exactTree(of: value) {
+            return SortedJSONWriter.bytes(tree)
+        }
+        return self.encoderPayload(value)
+    }
+
+    /// The payload as `JSONEncoder` writes it: the reference of the fast path.
+    static func encoderPayload(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
@@ -66,6 +76,13 @@ public enum WireCodec {
         guard String(validating: payload, as: UTF8.self) != nil else {
             return .failure(InboundProblem(
                 code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
+        }
+        // NB: the fast path takes only what it reads exactly as JSONDecoder would; anything else,
+        // and every error, goes to JSONDecoder, so problems are reported as before.
+        if let tree = ParsedJSON.parse(payload),
+            let value = try? JSONTreeDecoder.decode(T.self, from: tree, codingPath: [])
+        {
+            return .success(value)
         }
         do {
             return .success(try JSONDecoder().decode(T.self, from: Data(payload)))

@@ -32,25 +32,33 @@ struct HeadlessMatchTests {
                 retry: .init(delay: .milliseconds(100), attempts: 50))
             async let a = HeadlessApp.run(
                 HeadlessPlayer(bot: "random", seed: 1, table: nil, ruleSet: nil), session: first)
-            try await Task.sleep(for: .milliseconds(200))
+            // NB: the second bot asks for t1 by name, so it starts once the first has opened it.
+            try await Self.waitForTable(port: host.port) { $0 != nil }
             async let b = HeadlessApp.run(
                 HeadlessPlayer(bot: "greedy", seed: 2, table: "t1", ruleSet: nil), session: second)
             // NB: drop the first seat as soon as the match is under way.
-            try await ClientConnection.withConnection(host: "127.0.0.1", port: host.port, hello: Hello(name: "Ward")) {
-                connection in
-                while true {
-                    if case .tables(let list) = try await connection.request(.tables(TablesRequest())).message,
-                        list.tables.first?.status == .playing
-                    {
-                        break
-                    }
-                    try await Task.sleep(for: .milliseconds(2))
-                }
-            }
+            try await Self.waitForTable(port: host.port) { $0?.status == .playing }
             await first.dropConnection()
             #expect(await a == 0)
             #expect(await b == 0)
             #expect(await first.welcome?.resumed == true)
+        }
+    }
+
+    /// Polls `tables` (within the rate limit) until the first table satisfies `condition`, for at most 20 s.
+    static func waitForTable(port: Int, _ condition: @escaping (TableInfo?) -> Bool) async throws {
+        try await ClientConnection.withConnection(host: "127.0.0.1", port: port, hello: Hello(name: "Ward-\(UInt32.random(in: 0...99_999))")) {
+            connection in
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+                if case .tables(let list) = try await connection.request(.tables(TablesRequest())).message,
+                    condition(list.tables.first)
+                {
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(60))
+            }
+            Issue.record("the table never reached the expected state")
         }
     }
 }

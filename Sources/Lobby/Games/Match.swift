@@ -24,6 +24,8 @@ public protocol AnyMatch: Sendable {
     func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
     /// The hash of the full state.
     var hash: String { get }
+    /// Whether every viewer sees the same snapshot and events (the game hides nothing).
+    var sameForEveryViewer: Bool { get }
     /// A bot's move as JSON.
     func botMove(bot: String, seed: UInt64) -> JSONValue?
 }
@@ -50,6 +52,7 @@ struct Match<Game: TurnBasedGame>: AnyMatch {
     var turn: String? { Game.seatToMove(in: self.state) }
     var winner: String? { Game.winner(of: self.state) }
     var hash: String { Game.hash(of: self.state) }
+    var sameForEveryViewer: Bool { !Game.hidesInformation }
 
     mutating func apply(_ move: JSONValue) -> Result<MoveEffects, MoveRefusal> {
         let decoded: Game.Move
@@ -63,6 +66,11 @@ struct Match<Game: TurnBasedGame>: AnyMatch {
             return .failure(.illegal(violation))
         case .success(let events):
             self.seq += 1
+            if !Game.hidesInformation {
+                // NB: one encoding for every viewer, since the game's filters show everything.
+                let shared = events.map { JSONValue.encoding($0) }
+                return .success(MoveEffects(move: JSONValue.encoding(decoded), events: { _ in shared }))
+            }
             return .success(MoveEffects(
                 move: JSONValue.encoding(decoded),
                 events: { viewer in events.compactMap { Game.view(of: $0, for: viewer) }.map { JSONValue.encoding($0) } }))

@@ -16,6 +16,9 @@ public enum TaxCollectionGame: TurnBasedGame {
 
     public static var bots: [String] { BotKind.allCases.map(\.rawValue) }
 
+    /// Tax Collection has no hidden information: the board is open, and so is every event.
+    public static var hidesInformation: Bool { false }
+
     public static func start(ruleSet: String, firstSeat: String) -> GameState? {
         guard let rules = RuleSet.named(ruleSet), let seat = Seat(rawValue: firstSeat) else { return nil }
         return GameState(rules: rules, firstToMove: seat)

@@ -61,6 +61,11 @@ public protocol TurnBasedGame: Sendable {
     /// The state hash that clients check (docs/RULES.md for Tax Collection).
     static func hash(of state: State) -> String
 
+    /// Whether ``view(of:for:)`` can show different viewers different things. A game that says
+    /// `false` promises that both filters show everything to everyone, and the host builds each
+    /// broadcast once for all its recipients instead of once per recipient.
+    static var hidesInformation: Bool { get }
+
     /// The hidden-information filter: what a viewer may see of a state.
     static func view(of state: State, for viewer: Viewer) -> State
 
@@ -72,6 +77,9 @@ public protocol TurnBasedGame: Sendable {
 }
 
 extension TurnBasedGame {
+    /// NB: `true` unless a game says otherwise: a filter cannot be checked for being the identity.
+    public static var hidesInformation: Bool { true }
+
     /// Games without hidden information show everything to everyone.
     public static func view(of state: State, for viewer: Viewer) -> State { state }
 

@@ -28,6 +28,8 @@ extension HostStore {
     }
 
     /// Commits journal entries in one transaction.
+    ///
+    /// NB: cached statements: a move's insert is compiled once per connection, not once per move.
     /// - Parameter entries: the entries of one lobby event, in order.
     /// - Throws: ``HostStoreError`` when the database refuses the write; nothing is committed then.
     public func commit(_ entries: [JournalEntry]) throws(HostStoreError) {
@@ -37,22 +39,22 @@ extension HostStore {
                 for entry in entries {
                     switch entry {
                     case .player(let record):
-                        try db.execute(
-                            sql: "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)",
-                            arguments: [record.id.rawValue, record.name, record.token.rawValue])
+                        try db.cachedStatement(
+                            sql: "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)"
+                        ).execute(arguments: [record.id.rawValue, record.name, record.token.rawValue])
                     case .forgetPlayer(let id):
-                        try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id.rawValue])
+                        try db.cachedStatement(sql: "DELETE FROM player WHERE id = ?").execute(arguments: [id.rawValue])
                     case .table(let record):
-                        try db.execute(
-                            sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)",
-                            arguments: [record.id, record.number, Self.json(record)])
+                        try db.cachedStatement(
+                            sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
+                        ).execute(arguments: [record.id, record.number, Self.json(record)])
                         // NB: only the current match's moves are needed to rebuild a table.
-                        try db.execute(
-                            sql: "DELETE FROM move WHERE tableID = ? AND match < ?", arguments: [record.id, record.match])
+                        try db.cachedStatement(sql: "DELETE FROM move WHERE tableID = ? AND match < ?")
+                            .execute(arguments: [record.id, record.match])
                     case .move(let record):
-                        try db.execute(
-                            sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)",
-                            arguments: [record.table, record.match, record.seq, Self.json(record)])
+                        try db.cachedStatement(
+                            sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
+                        ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
                     }
                 }
             }

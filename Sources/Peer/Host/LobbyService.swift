@@ -118,22 +118,27 @@ actor LobbyService {
                 return
             }
         }
+        var payloads = BroadcastPayloads()
         for delivery in outcome.deliveries {
             if delivery.closesConnection {
                 self.close(delivery.connection, with: delivery.envelope)
                 self.channels.removeValue(forKey: delivery.connection)
             } else {
-                self.write(delivery.envelope, to: delivery.connection)
+                self.write(delivery.envelope, to: delivery.connection, payloads: &payloads)
             }
         }
     }
 
     private func write(_ envelope: HostEnvelope, to connection: ConnectionID) {
+        var payloads = BroadcastPayloads()
+        self.write(envelope, to: connection, payloads: &payloads)
+    }
+
+    private func write(_ envelope: HostEnvelope, to connection: ConnectionID, payloads: inout BroadcastPayloads) {
         guard let channel = self.channels[connection] else {
-            self.logger.trace("not sent: connection gone", metadata: ["connection": "\(connection)", "type": "\(envelope.message.type)"])
+            self.logger.trace("not sent: connection gone", metadata: ["connection": "\(connection)"])
             return
         }
-        self.logger.trace("send", metadata: ["connection": "\(connection)", "type": "\(envelope.message.type)"])
         guard channel.isWritable else {
             // NB: a client that stops reading must not make the host buffer without bound.
             self.logger.notice("dropping slow consumer", metadata: ["connection": "\(connection)"])
@@ -141,7 +146,11 @@ actor LobbyService {
             channel.close(promise: nil)
             return
         }
-        channel.writeAndFlush(channel.allocator.buffer(bytes: WireCodec.frame(envelope)), promise: nil)
+        let payload = payloads.payload(envelope)
+        var frame = channel.allocator.buffer(capacity: FrameLimits.headerSize + payload.count)
+        frame.writeInteger(UInt32(payload.count))
+        frame.writeBytes(payload)
+        channel.writeAndFlush(frame, promise: nil)
     }
 }
 

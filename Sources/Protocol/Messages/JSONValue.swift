@@ -12,14 +12,17 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // NB: each failed attempt costs a thrown DecodingError with its coding path, so the common
+        // leaves (numbers, then strings) are tried first. JSON's kinds do not overlap (JSONDecoder
+        // reads no Bool from a number nor a number from a Bool), so the order does not change the tree.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
@@ -55,6 +58,17 @@ extension JSONValue {
     /// - Parameter value: the value to convert.
     /// - Returns: its JSON form.
     public static func encoding(_ value: some Encodable) -> JSONValue {
+        do {
+            return try JSONValueEncoder.tree(of: value)
+        } catch {
+            // NB: as in `WireCodec.payload`: our values hold no non-finite numbers; failing is a programming error.
+            preconditionFailure("encoding \(type(of: value)) failed: \(error)")
+        }
+    }
+
+    /// The tree `JSONDecoder` reads from `JSONEncoder`'s text of a value: what ``encoding(_:)`` builds
+    /// directly, and its reference in tests.
+    static func textRoundTrip(_ value: some Encodable) -> JSONValue {
         let bytes = WireCodec.payload(value)
         return (try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))) ?? .null
     }
@@ -64,7 +78,10 @@ extension JSONValue {
     /// - Returns: the value.
     /// - Throws: the decoding error, when the tree does not have the type's shape.
     public func decode<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
+        if let value = try? JSONTreeDecoder.decode(type, from: ParsedJSON(self), codingPath: []) {
+            return value
+        }
+        return try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
     }
 }
 

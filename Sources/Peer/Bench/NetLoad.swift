@@ -1,0 +1,118 @@
+import NIOCore
+import NIOPosix
+import Protocol
+
+/// The load generator of `tcnet bench net`: many matches at once, each between two real TCP clients
+/// that play random legal moves as fast as the turn flags allow.
+///
+/// Each match's seat A creates a table and hands its id to seat B in-process; both sit, wait at a
+/// common start line, say `ready`, and play, asking for a rematch after every game, until the plan
+/// says stop. Every state is checked by the client's own mirror of the match.
+public enum NetLoad {
+    /// What a whole load measured.
+    public struct Result: Sendable {
+        /// Everything counted, all matches together.
+        public var tally: NetLoadTally
+        /// The time the counted moves were played in: the plan's duration, or from the start line
+        /// to the last game's end.
+        public var elapsed: Duration
+    }
+
+    /// Seat A hands the table it created to seat B; nothing comes when A failed first.
+    typealias TableHandoff = AsyncStream<TableID>
+
+    /// Plays the plan against a running host.
+    /// - Parameters:
+    ///   - plan: the host, the number of matches, and when to stop.
+    ///   - group: the event loops of the clients' connections.
+    /// - Returns: the counts, the round trips and the time they were played in.
+    public static func run(
+        _ plan: NetLoadPlan, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async -> Result {
+        let startLine = StartLine(expected: 2 * plan.matches)
+        let finished = await withTaskGroup(of: Finished.self) { tasks in
+            for index in 0..<plan.matches {
+                tasks.addTask {
+                    .match(await Self.playMatch(index, plan: plan, startLine: startLine, group: group))
+                }
+            }
+            tasks.addTask { await Self.watchdog(plan, startLine: startLine) }
+            var total = NetLoadTally()
+            var running = plan.matches
+            var end = ContinuousClock.now
+            for await outcome in tasks {
+                switch outcome {
+                case .match(let tally):
+                    total.absorb(tally)
+                    running -= 1
+                    end = .now
+                    if running == 0 { tasks.cancelAll() }
+                case .watchdogFired:
+                    total.noteError("the load did not stop in time; \(running) matches were cut off")
+                    tasks.cancelAll()
+                case .watchdogCancelled:
+                    break
+                }
+            }
+            return (total, end)
+        }
+        let elapsed: Duration
+        switch plan.stop {
+        case .after(let duration):
+            elapsed = duration
+        case .games:
+            elapsed = await startLine.startedAt.map { $0.duration(to: finished.1) } ?? .zero
+        }
+        return Result(tally: finished.0, elapsed: elapsed)
+    }
+
+    private enum Finished: Sendable {
+        case match(NetLoadTally)
+        case watchdogFired
+        case watchdogCancelled
+    }
+
+    /// Cuts the load off when matches hang: a minute to set up, then the duration and some slack.
+    private static func watchdog(_ plan: NetLoadPlan, startLine: StartLine) async -> Finished {
+        let budget: Duration
+        switch plan.stop {
+        case .after(let duration): budget = .seconds(60) + duration + .seconds(15)
+        case .games(let games): budget = .seconds(60) + .seconds(games) * 10
+        }
+        do {
+            try await Task.sleep(for: budget)
+            return .watchdogFired
+        } catch {
+            return .watchdogCancelled
+        }
+    }
+
+    /// Plays one match's two seats; when one fails, the other is cancelled.
+    static func playMatch(
+        _ index: Int, plan: NetLoadPlan, startLine: StartLine, group: any EventLoopGroup
+    ) async -> NetLoadTally {
+        let (handoff, handoffContinuation) = TableHandoff.makeStream()
+        return await withTaskGroup(of: SeatOutcome.self) { seats in
+            seats.addTask {
+                var seat = SeatRun(index: index, seat: "A", plan: plan, startLine: startLine)
+                return await seat.run(group: group, creating: handoffContinuation)
+            }
+            seats.addTask {
+                var seat = SeatRun(index: index, seat: "B", plan: plan, startLine: startLine)
+                return await seat.run(group: group, joining: handoff)
+            }
+            var total = NetLoadTally()
+            for await outcome in seats {
+                total.absorb(outcome.tally)
+                if outcome.failed { seats.cancelAll() }
+            }
+            return total
+        }
+    }
+}
+
+/// What one seat of a match brought back.
+struct SeatOutcome: Sendable {
+    var tally: NetLoadTally
+    var failed: Bool
+}

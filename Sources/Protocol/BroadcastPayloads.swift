@@ -1,0 +1,85 @@
+/// Encodes the messages of one host event, once per distinct message rather than once per recipient.
+///
+/// A `state` after a move goes to both players and every spectator; only the mover's copy carries
+/// `re`. The first copy is encoded without `re`, and the copy with `re` is that text with the member
+/// spliced in at its sorted place, so every recipient gets exactly the bytes `WireCodec.payload`
+/// would have written for it.
+public struct BroadcastPayloads {
+    private var message: HostMessage?
+    private var plain: [UInt8] = []
+
+    /// Creates an empty cache; use one per host event.
+    public init() {}
+
+    /// The payload of an envelope.
+    /// - Parameter envelope: the message and the request id it answers.
+    /// - Returns: the same bytes as `WireCodec.payload(envelope)`.
+    public mutating func payload(_ envelope: HostEnvelope) -> [UInt8] {
+        // NB: values of one broadcast share their storage, so this comparison is cheap when it matters.
+        if self.message != envelope.message {
+            self.message = envelope.message
+            self.plain = WireCodec.payload(HostEnvelope(re: nil, envelope.message))
+        }
+        guard let re = envelope.re else { return self.plain }
+        return Self.splice(re: re, into: self.plain) ?? WireCodec.payload(envelope)
+    }
+
+    /// Inserts `"re":<id>` among the top-level members of a sorted-key JSON object.
+    /// - Returns: the new text, or `nil` when the text is not the compact object this expects.
+    static func splice(re: RequestID, into object: [UInt8]) -> [UInt8]? {
+        guard object.first == UInt8(ascii: "{"), object.last == UInt8(ascii: "}") else { return nil }
+        var member = Array(#""re":"#.utf8)
+        member += WireCodec.payload(re)
+        var index = 1
+        while index < object.count - 1 {
+            // A key starts here: read it (our keys hold no escapes; one that does is left to the slow path).
+            guard object[index] == UInt8(ascii: "\""),
+                let close = object[(index + 1)...].firstIndex(of: UInt8(ascii: "\""))
+            else { return nil }
+            let key = object[(index + 1)..<close]
+            if key.contains(UInt8(ascii: "\\")) { return nil }
+            let name = String(decoding: key, as: UTF8.self)
+            if name == "re" { return nil }
+            if "re" < name {
+                return Array(object[..<index]) + member + [UInt8(ascii: ",")] + object[index...]
+            }
+            guard let next = Self.endOfValue(in: object, from: close + 2) else { return nil }
+            index = next + 1
+        }
+        let separator: [UInt8] = object.count > 2 ? [UInt8(ascii: ",")] : []
+        return Array(object.dropLast()) + separator + member + [UInt8(ascii: "}")]
+    }
+
+    /// The index of the `,` or closing `}` after the value that starts at `start`, at the top level.
+    private static func endOfValue(in object: [UInt8], from start: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = start
+        while index < object.count {
+            let byte = object[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return index }
+                    depth -= 1
+                case UInt8(ascii: ","):
+                    if depth == 0 { return index }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+/// Writes a ``JSONValue`` as compact JSON text with sorted keys: the bytes `JSONEncoder` writes with
+/// `[.sortedKeys, .withoutEscapingSlashes]` for the same tree.
+///
+/// NB: `WireCodec.payload` uses it for every value whose tree is exact (see
+/// `JSONValueEncoder.exactTree(of:)`); tests hold it to `JSONEncoder`'s bytes for every message.
+enum SortedJSONWriter {
+    /// The JSON text of a tree.
+    static func bytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        self.write(value, into: &output)
+        return output
+    }
+
+    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            // NB: as `JSONValue.encode(to:)`: integers without a fraction; others as JSONEncoder writes a Double.
+            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+                output.append(contentsOf: String(Int64(number)).utf8)
+            } else {
+                var text = number.description
+                if text.hasSuffix(".0") { text.removeLast(2) }
+                output.append(contentsOf: text.utf8)
+            }
+        case .string(let string):
+            self.write(string: string, into: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                self.write(item, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                self.write(string: key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                self.write(members[key]!, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func write(string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0x0F)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

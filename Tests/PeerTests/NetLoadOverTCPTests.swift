@@ -1,0 +1,42 @@
+import Lobby
+import Peer
+import Protocol
+import Testing
+
+/// The load generator against a real host over loopback TCP.
+@Suite("Bench: load over TCP")
+struct NetLoadOverTCPTests {
+    @Test("three matches of two games each: every game counted, every state verified, a round trip per move")
+    func gamesPlan() async throws {
+        let result = try await withHost({ $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000) }) { host in
+            await NetLoad.run(NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 3, stop: .games(2), seed: 7))
+        }
+        #expect(result.tally.games == 6)
+        #expect(result.tally.desyncs == 0)
+        #expect(result.tally.errors == 0, "\(result.tally.errorSamples)")
+        #expect(result.tally.moves > 0)
+        #expect(result.tally.latencies.count == result.tally.moves)
+        #expect(result.elapsed > .zero)
+    }
+
+    @Test("a timed plan stops on time, leaves its tables and closes its connections")
+    func timedPlan() async throws {
+        try await withHost({ $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000) }) { host in
+            let clock = ContinuousClock()
+            let plan = NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 2, stop: .after(.milliseconds(500)))
+            var result: NetLoad.Result?
+            let took = await clock.measure { result = await NetLoad.run(plan) }
+            #expect(took < .seconds(10))
+            #expect(result?.tally.moves ?? 0 > 0)
+            #expect(result?.tally.errors == 0, "\(result?.tally.errorSamples ?? [])")
+            #expect(result?.elapsed == .milliseconds(500))
+        }
+    }
+
+    @Test("a host that is not there fails the probe with one line")
+    func probeFails() async {
+        await #expect(throws: NetLoad.ProbeFailure.self) {
+            try await NetLoad.probe(LoadTarget(host: "127.0.0.1", port: 1), name: "probe")
+        }
+    }
+}

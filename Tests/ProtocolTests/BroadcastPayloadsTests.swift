@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Protocol
+
+/// A broadcast is encoded once; each recipient must still get exactly `WireCodec.payload`'s bytes.
+@Suite("BroadcastPayloads: one encoding, the same bytes")
+struct BroadcastPayloadsTests {
+    static let state = HostMessage.state(
+        MatchUpdate(
+            table: "t1", match: 2, seq: 3, turn: "A", status: .playing,
+            state: .object(["banks": .array([.number(5), .number(0)]), "phase": .string("sow"), "winner": .null]),
+            hash: "ab12",
+            last: PlayedMove(seat: "B", move: .object(["square": .number(4), "direction": .string("cw")])),
+            events: [.object(["kind": .string("sow"), "text": .string("a \"quoted\" } ] , value")])],
+            result: MatchResult(winner: "A", reason: "finished")))
+
+    static let messages: [HostMessage] = [
+        state,
+        .state(MatchUpdate(table: "t9", match: 1, seq: 0, turn: nil, status: .over, state: .object([:]), hash: "")),
+        .table(
+            TableUpdate(
+                table: TableInfo(
+                    id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting,
+                    seats: [SeatInfo(seat: "A", player: PlayerID(rawValue: "p-1"), name: "Lan", ready: true)],
+                    spectators: 0,
+                    graceSeconds: 120, onTimeout: .pause, match: 0))),
+        .error(ErrorMessage(code: .staleSeq, message: "stale", fatal: false, expected: 4)),
+        .error(ErrorMessage(code: .rateLimited, message: "slow down", fatal: false, retryAfterMs: 5)),
+        .pong(Pong()),
+        .rematchOffered(OfferNotice(table: "t1", seat: "B")),
+        .away(PresenceNotice(table: "t1", seat: "A", player: PlayerID(rawValue: "p-2"), name: "Minh", graceMs: 1000)),
+    ]
+
+    static let ids: [RequestID?] = [nil, .number(0), .number(7), .number(-3), .number(Int64.max), .string("a/b \"c\"")]
+
+    @Test("every message, with and without re, in any order of recipients")
+    func sameBytes() {
+        for message in Self.messages {
+            var payloads = BroadcastPayloads()
+            for re in Self.ids + Self.ids.reversed() {
+                let envelope = HostEnvelope(re: re, message)
+                #expect(
+                    payloads.payload(envelope) == WireCodec.payload(envelope),
+                    "\(message.type) re \(String(describing: re))")
+            }
+        }
+    }
+
+    @Test("consecutive different messages are each encoded for themselves")
+    func alternating() {
+        var payloads = BroadcastPayloads()
+        for (index, message) in (Self.messages + Self.messages).enumerated() {
+            let envelope = HostEnvelope(re: index.isMultiple(of: 2) ? .number(Int64(index)) : nil, message)
+            #expect(payloads.payload(envelope) == WireCodec.payload(envelope))
+        }
+    }
+
+    @Test("text that is not a compact object is left to the slow path")
+    func refusesOddText() {
+        #expect(BroadcastPayloads.splice(re: .number(1), into: Array("[1]".utf8)) == nil)
+        #expect(BroadcastPayloads.splice(re: .number(1), into: Array(#"{"re":2}"#.utf8)) == nil)
+        #expect(BroadcastPayloads.splice(re: .number(1), into: Array("{}".utf8)) == Array(#"{"re":1}"#.utf8))
+    }
+}
