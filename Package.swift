@@ -41,9 +41,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(
+            name: "Conformance",
+            dependencies: ["Protocol", "Lobby", "Peer", "TaxCollectionRules"]
+        ),
         .executableTarget(
             name: "tcnet",
             dependencies: [
+                "Conformance",
                 "Peer",
                 "Lobby",
                 "Protocol",
@@ -70,6 +75,10 @@ let package = Package(
         ),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol"]),
         .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "TestSupport"]
+        ),
         .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]

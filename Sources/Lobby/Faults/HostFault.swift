@@ -30,6 +30,7 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     // MARK: Host (LobbyService, TCNetHost)
     case noConnectionLimit = "no-connection-limit"
     case reDropped = "re-dropped"
+    case reInvented = "re-invented"
     case genericRefusals = "generic-refusals"
     case weakResumeToken = "weak-resume-token"
     // MARK: Lobby

@@ -10,6 +10,9 @@ extension HostFault {
         if faults.has(.reDropped) {
             envelope.re = nil
         }
+        if faults.has(.reInvented), envelope.re == nil {
+            envelope.re = .number(0)
+        }
         if faults.has(.genericRefusals), case .error(var error) = envelope.message, !error.fatal,
             error.code != .rateLimited
         {
@@ -26,8 +29,7 @@ extension HostFault {
 
     /// Whether a payload's first member is `"type"` (the `type-must-be-first` fault).
     static func startsWithType(_ payload: [UInt8]) -> Bool {
-        let trimmed = payload.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        return trimmed.starts(with: Array(#"{"type""#.utf8))
+        payload.starts(with: Array(#"{"type""#.utf8))
     }
 
     /// Whether a payload has top-level members its message does not define (`unknown-members-refused`).
