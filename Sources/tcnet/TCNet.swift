@@ -18,6 +18,7 @@ struct TCNet: AsyncParsableCommand {
             Host.self,
             Rules.self,
             Bench.self,
+            ConformanceCommand.self,
         ]
     )
 }
