@@ -159,7 +159,7 @@ extension HostContext {
         try require(message.code == code, "error \(code), then the close", seen: "\(message)")
         try require(message.bool("fatal") == true, "fatal: true on \(code)", seen: "\(message)")
         let rest = await probe.readUntilClosed(timeout: self.replyTimeout)
-        try require(rest.closed, "the host to close the connection after \(code) (E-2)",
+        try require(rest.closed && rest.messages.isEmpty, "the host to close the connection right after \(code) (E-2)",
             seen: rest.messages.isEmpty ? "the connection still open" : "more messages: \(rest.messages.first!)")
     }
 

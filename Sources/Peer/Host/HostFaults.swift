@@ -22,9 +22,9 @@ extension HostFault {
         return envelope
     }
 
-    /// The `generic-framing-errors` fault: every fatal payload error reported as `invalid-json`.
+    /// The `generic-framing-errors` fault: every fatal payload error reported as `invalid-message`.
     static func generic(_ problem: InboundProblem) -> HostEnvelope {
-        HostEnvelope(.error(ErrorMessage(code: .invalidJSON, message: problem.message, fatal: true)))
+        HostEnvelope(.error(ErrorMessage(code: .invalidMessage, message: problem.message, fatal: true)))
     }
 
     /// Whether a payload's first member is `"type"` (the `type-must-be-first` fault).

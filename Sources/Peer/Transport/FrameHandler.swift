@@ -80,7 +80,7 @@ final class FrameHandler: ChannelDuplexHandler {
                 case .frameTooLarge: .frameTooLarge
                 case .httpRequest: .httpNotSupported
                 }
-            self.fail(context: context, code: self.faults.has(.genericFramingErrors) ? .invalidJSON : code, message: error.description)
+            self.fail(context: context, code: self.faults.has(.genericFramingErrors) ? .invalidMessage : code, message: error.description)
             return
         }
         if self.faults.has(.partialFramesDropped), self.decoder.hasPartialFrame { self.decoder = FrameDecoder(limits: self.decoder.limits) }

@@ -24,19 +24,14 @@ extension TCNet.ConformanceCommand {
         @Flag(name: .long, help: "Leave out the cases that wait for a timeout.")
         var skipSlow = false
 
-        @Flag(name: .long, help: "List the selected cases and exit.")
-        var list = false
-
         @Option(name: .long, help: ArgumentHelp("Multiply the waits for the 10 s hello and frame timeouts.", valueName: "x"))
         var timeoutScale = 1.0
 
         @OptionGroup var reports: ReportOptions
 
         func validate() throws {
-            if !self.list {
-                guard let address, HostTarget(parsing: address) != nil else {
-                    throw ValidationError("give the host under test as HOST:PORT, e.g. 127.0.0.1:7420")
-                }
+            guard let address, HostTarget(parsing: address) != nil else {
+                throw ValidationError("give the host under test as HOST:PORT, e.g. 127.0.0.1:7420 (tcnet conformance --list lists the cases)")
             }
             guard self.timeoutScale > 0, self.timeoutScale <= 10 else {
                 throw ValidationError("--timeout-scale must be above 0 and at most 10")
@@ -51,10 +46,6 @@ extension TCNet.ConformanceCommand {
         func run() async throws {
             let selection = CaseSelection(parsing: self.cases, skipSlow: self.skipSlow)
             let runner = SuiteRunner(cases: HostSuite.cases, caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
-            if self.list {
-                print(CaseListMarkdown.plain(runner.selected(selection).map(\.info)), terminator: "")
-                return
-            }
             let target = HostTarget(parsing: self.address!)!
             let names = NameSource()
             let scale = self.timeoutScale
