@@ -81,7 +81,7 @@ struct ClientScript {
                 self.verdicts["client.split-welcome"] = .ok
                 self.verdicts["client.unknown-message"] = .ok
             }
-            let re = message.re.flatMap(Self.requestID)
+            let re = message["id"].flatMap(Self.requestID)
             switch message.type {
             case "ping":
                 await self.send(probe, HostEnvelope(re: re, .pong(Pong())))
@@ -110,7 +110,7 @@ struct ClientScript {
                 return
             }
             self.verdicts["client.sits-and-readies"] = .ok
-            await self.send(probe, HostEnvelope(re: ready.re.flatMap(Self.requestID), .table(TableUpdate(table: self.info(status: .playing, clientSeated: true)))))
+            await self.send(probe, HostEnvelope(re: ready["id"].flatMap(Self.requestID), .table(TableUpdate(table: self.info(status: .playing, clientSeated: true)))))
         } else {
             self.verdicts["client.sits-and-readies"] = .unimplemented(reason: "the client did not sit down by itself")
             self.verdicts["client.moves"] = .unimplemented(reason: "the client does not play by itself")
@@ -146,7 +146,7 @@ struct ClientScript {
                     self.verdicts["client.moves"] = self.verdicts["client.moves"] ?? .failed(expected: "a move at seq \(seq)", seen: "nothing")
                     return
                 }
-                let re = message.re.flatMap(Self.requestID)
+                let re = message["id"].flatMap(Self.requestID)
                 switch message.type {
                 case "ping":
                     await self.send(probe, HostEnvelope(re: re, .pong(Pong())))
