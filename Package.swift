@@ -50,9 +50,14 @@ let package = Package(
                 "Board", "Terminal", "Peer", "Lobby", "Protocol", "TaxCollectionRules",
             ]
         ),
+        .target(
+            name: "Conformance",
+            dependencies: ["Protocol", "Lobby", "Peer", "TaxCollectionRules"]
+        ),
         .executableTarget(
             name: "tcnet",
             dependencies: [
+                "Conformance",
                 "Peer",
                 "Lobby",
                 "Protocol",
@@ -83,6 +88,10 @@ let package = Package(
         .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
         .testTarget(name: "BoardTests", dependencies: ["Board", "TaxCollectionRules"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Board", "Peer", "Protocol", "TaxCollectionRules", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "TestSupport"]
+        ),
         .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ import Protocol
 extension Lobby {
     mutating func startMatch(at table: inout Table, re: (ConnectionID, RequestID?)?, into outcome: inout LobbyOutcome) {
         let number = table.matchNumber + 1
-        let firstSeat = table.firstSeat(ofMatch: number)
+        let firstSeat = self.faults.has(.firstMoveNotAlternating) ? table.seatOrder[0] : table.firstSeat(ofMatch: number)
         guard
             let match = self.configuration.catalog.startMatch(
                 game: table.game.id, ruleSet: table.ruleSet, firstSeat: firstSeat)
@@ -32,7 +32,7 @@ extension Lobby {
         _ request: MoveRequest, by player: PlayerID, at table: inout Table, on connection: ConnectionID,
         re: RequestID?, into outcome: inout LobbyOutcome
     ) {
-        guard let seat = table.seat(of: player) else {
+        guard let seat = table.seat(of: player) ?? (self.faults.has(.spectatorMayMove) && table.spectators.contains(connection) ? table.match?.turn : nil) else {
             outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id); spectators cannot move",
                 to: connection, re: re)
             return
@@ -45,12 +45,13 @@ extension Lobby {
             outcome.refuse(.notPlaying, why, to: connection, re: re)
             return
         }
-        guard request.seq == match.seq else {
+        if self.faults.has(.turnCheckedFirst), match.turn != seat { outcome.refuse(.notYourTurn, "not your turn", to: connection, re: re); return }
+        guard request.seq == match.seq || self.faults.has(.staleSeqAccepted) else {
             outcome.refuse(.staleSeq, "the move was made on state \(request.seq); the current state is \(match.seq)",
                 to: connection, re: re, expected: match.seq)
             return
         }
-        guard match.turn == seat else {
+        guard match.turn == seat || self.faults.has(.acceptOutOfTurn) else {
             outcome.refuse(.notYourTurn, "it is \(match.turn ?? "nobody")'s turn, not \(seat)'s", to: connection, re: re)
             return
         }
@@ -59,6 +60,9 @@ extension Lobby {
         case .failure(.malformed(let why)):
             outcome.refuse(.invalidMessage, "bad move: \(why)", to: connection, re: re)
             return
+        case .failure(.illegal) where self.faults.has(.illegalMovesAccepted):
+            outcome.send(.state(self.update(of: table, for: .seat(seat))), to: connection, re: re)
+            return
         case .failure(.illegal(let violation)):
             outcome.refuse(.illegalMove, violation.message, to: connection, re: re, rule: violation.code)
             return
@@ -66,7 +70,7 @@ extension Lobby {
             effects = accepted
         }
         table.match = match
-        table.drawOffers = []
+        if !self.faults.has(.drawOffersKept) { table.drawOffers = [] }
         outcome.journal.append(.move(MoveRecord(
             table: table.id, match: table.matchNumber, seq: match.seq, seat: seat, move: effects.move, hash: match.hash)))
         if let winner = match.winner {
@@ -114,7 +118,7 @@ extension Lobby {
             outcome.refuse(.notPlaying, "table \(table.id) has no match under way", to: connection, re: re)
             return
         }
-        self.endMatch(at: &table, winner: table.opponent(of: seat), reason: "resigned", re: (connection, re), into: &outcome)
+        self.endMatch(at: &table, winner: self.faults.has(.resignWrongWinner) ? seat : table.opponent(of: seat), reason: "resigned", re: (connection, re), into: &outcome)
     }
 
     mutating func offerDraw(
@@ -130,7 +134,7 @@ extension Lobby {
             return
         }
         table.drawOffers.insert(seat)
-        if table.drawOffers.count == table.seatOrder.count {
+        if table.drawOffers.count == table.seatOrder.count || self.faults.has(.drawNeedsOneOffer) {
             self.endMatch(at: &table, winner: "draw", reason: "draw-agreed", re: (connection, re), into: &outcome)
         } else {
             self.broadcast(table, re: (connection, re), into: &outcome) { _ in
@@ -185,7 +189,7 @@ extension Lobby {
         return MatchUpdate(
             table: table.id, match: table.matchNumber, seq: match.seq,
             turn: table.status == .over ? nil : match.turn, status: table.status, state: snapshot.state,
-            hash: snapshot.hash, last: last, events: events, result: table.result)
+            hash: self.faults.has(.wrongHash) ? String(snapshot.hash.reversed()) : snapshot.hash, last: last, events: events, result: table.result)
     }
 }
 

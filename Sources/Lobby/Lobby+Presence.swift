@@ -6,7 +6,7 @@ extension Lobby {
     /// Gives a player's identity, and their seat, to a new connection.
     mutating func resume(_ id: PlayerID, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
         guard var player = self.players[id] else { preconditionFailure("token of unknown player \(id)") }
-        if let old = player.connection {
+        if let old = player.connection, !self.faults.has(.sessionNotReplaced) {
             // NB: the token's holder is the player; an older connection still open is the stale one.
             let replaced = ErrorMessage(
                 code: .sessionReplaced, message: "this session was resumed on another connection", fatal: true)
@@ -22,7 +22,7 @@ extension Lobby {
         self.players[id] = player
         self.playerByConnection[connection] = id
         outcome.greeted = id
-        outcome.send(.welcome(self.welcome(for: player, resumed: true)), to: connection, re: re)
+        outcome.send(.welcome(self.welcome(for: player, resumed: !self.faults.has(.resumedFlagFalse))), to: connection, re: re)
 
         guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else { return }
         if table.away.removeValue(forKey: seat) != nil {
@@ -60,6 +60,7 @@ extension Lobby {
         }
         player.connection = nil
         self.players[id] = player
+        if self.faults.has(.namesFreedOnDisconnect) { self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(player.name)) }
         guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else {
             self.forget(id, into: &outcome)
             return outcome
@@ -80,6 +81,7 @@ extension Lobby {
     /// - Returns: what to journal and send.
     public mutating func tick(now: LobbyTime) -> LobbyOutcome {
         var outcome = LobbyOutcome()
+        if self.faults.has(.graceIgnored) { return outcome }
         for tableID in self.tables.keys.sorted() {
             guard var table = self.tables[tableID] else { continue }
             let expired = table.seatOrder.filter { seat in

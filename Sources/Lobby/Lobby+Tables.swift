@@ -6,21 +6,21 @@ extension Lobby {
     mutating func createTable(
         _ request: CreateTable, by connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
     ) {
-        guard let game = self.configuration.catalog.game(request.game)?.descriptor else {
+        guard let game = (self.configuration.catalog.game(request.game) ?? (self.faults.has(.unknownGameAccepted) ? self.configuration.catalog.game(self.configuration.catalog.descriptors[0].id) : nil))?.descriptor else {
             let offered = self.configuration.catalog.descriptors.map(\.id).joined(separator: ", ")
             outcome.refuse(.noSuchGame, "this host offers no game \"\(request.game)\"; it offers: \(offered)",
                 to: connection, re: re)
             return
         }
-        let ruleSet = request.ruleSet ?? game.ruleSets[0]
+        let ruleSet = self.faults.has(.unknownRuleSetAccepted) ? game.ruleSets[0] : request.ruleSet ?? game.ruleSets[0]
         guard game.ruleSets.contains(ruleSet) else {
             outcome.refuse(.noSuchRuleSet,
                 "\(game.name) has no rule set \"\(ruleSet)\"; choose one of: \(game.ruleSets.joined(separator: ", "))",
                 to: connection, re: re)
             return
         }
-        let grace = request.graceSeconds ?? self.configuration.defaultGraceSeconds
-        guard (0...self.configuration.maxGraceSeconds).contains(grace) else {
+        let grace = request.graceSeconds ?? (self.faults.has(.tableDefaultsWrong) ? 0 : self.configuration.defaultGraceSeconds)
+        guard (0...self.configuration.maxGraceSeconds).contains(grace) || self.faults.has(.graceNotChecked) else {
             outcome.refuse(.invalidSetting,
                 "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(grace)", to: connection, re: re)
             return
@@ -42,7 +42,7 @@ extension Lobby {
                 to: connection, re: re)
             return
         }
-        if let current = self.players[player]?.table {
+        if let current = self.players[player]?.table, !self.faults.has(.doubleSeating) {
             outcome.refuse(.alreadySeated, "you already sit at table \(current); leave it first", to: connection, re: re)
             return
         }
@@ -58,7 +58,7 @@ extension Lobby {
                     to: connection, re: re)
                 return
             }
-            guard table.seats[wanted] == nil else {
+            guard table.seats[wanted] == nil || self.faults.has(.seatTheft) else {
                 outcome.refuse(.seatUnavailable, "seat \(wanted) at table \(table.id) is taken", to: connection, re: re)
                 return
             }
@@ -71,7 +71,7 @@ extension Lobby {
             seat = free
         }
         table.seats[seat] = player
-        table.spectators.remove(connection)
+        if !self.faults.has(.sitKeepsWatching) { table.spectators.remove(connection) }
         if table.status == .over {
             table.status = .waiting
         }
@@ -99,7 +99,7 @@ extension Lobby {
             return
         }
         table.ready.insert(seat)
-        if table.isFull, table.ready.count == table.seatOrder.count, table.away.isEmpty {
+        if table.isFull || self.faults.has(.matchStartsEarly), table.ready.count == table.seatOrder.count || self.faults.has(.matchStartsEarly), table.away.isEmpty {
             self.startMatch(at: &table, re: (connection, re), into: &outcome)
         } else {
             self.broadcastTable(table, re: (connection, re), into: &outcome)
@@ -111,7 +111,7 @@ extension Lobby {
         into outcome: inout LobbyOutcome
     ) {
         if let seat = table.seat(of: player) {
-            if table.status == .playing || table.status == .paused {
+            if table.status == .playing || table.status == .paused, !self.faults.has(.leaveDoesNotResign) {
                 // NB: leaving a match is resigning it; the opponent is told the result first.
                 self.endMatch(at: &table, winner: table.opponent(of: seat), reason: "resigned", re: nil, into: &outcome)
             }
@@ -160,7 +160,7 @@ extension Lobby {
     mutating func forget(_ player: PlayerID, into outcome: inout LobbyOutcome) {
         guard let record = self.players.removeValue(forKey: player) else { return }
         self.playerByToken.removeValue(forKey: record.token)
-        self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(record.name))
+        if !self.faults.has(.namesNeverFreed) { self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(record.name)) }
         outcome.journal.append(.forgetPlayer(player))
     }
 
@@ -187,7 +187,7 @@ extension Lobby {
                 members.append((connection, .seat(seat)))
             }
         }
-        for connection in table.spectators.sorted() {
+        for connection in table.spectators.sorted() where !self.faults.has(.spectatorsNotTold) {
             members.append((connection, .spectator))
         }
         return members

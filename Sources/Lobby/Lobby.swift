@@ -65,7 +65,7 @@ public struct Lobby: Sendable {
         precondition(self.playerByConnection[connection] == nil, "connection \(connection) greeted twice")
         var outcome = LobbyOutcome()
         if let token = hello.resume {
-            guard let id = self.playerByToken[token] else {
+            guard let id = self.playerByToken[token] ?? (self.faults.has(.resumeTokenNotChecked) ? self.players.values.max { $0.arrival < $1.arrival }?.id : nil) else {
                 outcome.refuse(
                     .badResumeToken, "that resume token matches no session on this host; say hello without it",
                     to: connection, re: re)
@@ -75,14 +75,15 @@ public struct Lobby: Sendable {
             return outcome
         }
         let name: String
-        switch PlayerName.validate(hello.name) {
+        switch self.faults.has(.namesNotValidated) ? .success(hello.name) : PlayerName.validate(hello.name) {
         case .success(let valid):
             name = valid
         case .failure(let refusal):
             outcome.send(.error(refusal), to: connection, re: re)
             return outcome
         }
-        guard self.playerByNameKey[PlayerName.uniquenessKey(name)] == nil else {
+        if self.faults.has(.namesCountedInBytes), name.utf8.count > 24 { outcome.refuse(.invalidName, "too long", to: connection, re: re); return outcome }
+        guard self.playerByNameKey[PlayerName.uniquenessKey(name)] == nil || (self.faults.has(.namesCaseSensitive) && !self.players.values.contains { $0.name == name }) else {
             outcome.refuse(
                 .nameTaken, "Someone here is already called \(name); please choose another name.", to: connection,
                 re: re)
@@ -122,16 +123,18 @@ public struct Lobby: Sendable {
         var outcome = LobbyOutcome()
         let re = envelope.id
         switch envelope.message {
-        case .hello:
+        case .hello where !self.faults.has(.secondHelloIgnored):
             outcome.refuse(.unexpectedMessage, "this connection has already said hello", to: connection, re: re)
+        case .hello:
+            break
         case .ping:
             outcome.send(.pong(Pong()), to: connection, re: re)
         case .players:
-            let connected = self.players.values.filter { $0.connection != nil }.sorted { $0.arrival < $1.arrival }
+            let connected = self.players.values.filter { $0.connection != nil || self.faults.has(.playersIncludeDisconnected) }.sorted { $0.arrival < $1.arrival }
             let list = PlayerList(players: connected.map { PlayerSummary(id: $0.id, name: $0.name) })
             outcome.send(.players(list), to: connection, re: re)
         case .tables:
-            let list = self.tables.values.sorted { $0.number < $1.number }.map(self.info(of:))
+            let list = self.tables.values.sorted { ($0.number < $1.number) != self.faults.has(.tablesUnordered) }.map(self.info(of:))
             outcome.send(.tables(TableList(tables: list)), to: connection, re: re)
         case .createTable(let request):
             self.createTable(request, by: connection, re: re, into: &outcome)
@@ -179,6 +182,7 @@ public struct Lobby: Sendable {
         _ body: (inout Lobby, inout Table, inout LobbyOutcome) -> Void
     ) {
         guard var table = self.tables.removeValue(forKey: id) else {
+            if self.faults.has(.noSuchTableSilent) { return }
             outcome.refuse(.noSuchTable, "there is no table \(id); send tables for the list", to: connection, re: re)
             return
         }

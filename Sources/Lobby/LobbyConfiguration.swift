@@ -16,6 +16,8 @@ public struct LobbyConfiguration: Sendable {
     public var defaultGraceSeconds: Int
     /// The longest grace period a table may ask for.
     public var maxGraceSeconds: Int
+    /// Deliberate protocol violations, for the conformance suite's broken hosts only.
+    public var faults: Set<HostFault> = []
 
     /// Creates a configuration.
     public init(

@@ -22,6 +22,7 @@ struct TCNet: AsyncParsableCommand {
             Discover.self,
             Rules.self,
             Bench.self,
+            ConformanceCommand.self,
         ]
     )
 }

@@ -77,11 +77,12 @@ struct HostLimitsTests {
 
     @Test("silence beyond the idle timeout: idle-timeout and a close; pings keep a connection alive")
     func idleTimeout() async throws {
-        try await withHost({ $0.idleTimeout = .milliseconds(1500) }) { host in
+        // NB: seconds, not milliseconds: on a busy machine a welcome alone can take over a second.
+        try await withHost({ $0.idleTimeout = .seconds(4) }) { host in
             let quiet = try await RawClient.greeted(port: host.port, name: "Quiet")
             let chatty = try await RawClient.greeted(port: host.port, name: "Chatty")
             for index in 0..<6 {
-                try await Task.sleep(for: .milliseconds(400))
+                try await Task.sleep(for: .milliseconds(800))
                 try await chatty.send(ClientEnvelope(id: .number(Int64(index)), .ping(Ping())))
                 #expect(try await chatty.readMessage().re == .number(Int64(index)))
             }

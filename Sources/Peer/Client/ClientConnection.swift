@@ -88,8 +88,12 @@ public struct ClientConnection: ~Copyable {
 
     /// The next message from the host, or `nil` when the host closed the connection.
     public mutating func next() async throws -> HostEnvelope? {
-        guard let payload = try await self.inbound.next() else { return nil }
-        return try Self.decode(payload)
+        while let payload = try await self.inbound.next() {
+            // NB: a later revision of tcnet/1 may add message types (V-2); a client skips those it does not know.
+            if case .failure(let problem) = WireCodec.decodeHost(payload), problem.code == .unknownType { continue }
+            return try Self.decode(payload)
+        }
+        return nil
     }
 
     /// Sends a request and returns the host's answer to it, collecting what arrives meanwhile.

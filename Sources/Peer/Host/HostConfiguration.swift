@@ -1,3 +1,4 @@
+import Lobby
 import NIOCore
 import Protocol
 
@@ -26,6 +27,8 @@ public struct HostConfiguration: Sendable {
     public var maxConnections: Int
     /// Bytes queued for a connection that does not read, beyond which it is dropped (`slow-consumer`).
     public var maxQueuedBytes: Int
+    /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
+    public var faults: Set<HostFault> = []
 
     /// Creates a configuration with the documented defaults.
     public init(

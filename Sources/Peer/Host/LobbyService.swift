@@ -20,11 +20,13 @@ actor LobbyService {
     private let failure: HostFailure
     private let origin = ContinuousClock.now
     private var logger: Logger
+    private let faults: Set<HostFault>
 
     init(
         lobby: Lobby, maxConnections: Int, credentials: CredentialSource, store: HostStore?, failure: HostFailure,
-        logger: Logger
+        logger: Logger, faults: Set<HostFault> = []
     ) {
+        self.faults = faults
         self.lobby = lobby
         self.maxConnections = maxConnections
         self.credentials = credentials
@@ -146,6 +148,7 @@ actor LobbyService {
             channel.close(promise: nil)
             return
         }
+        let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
         let payload = payloads.payload(envelope)
         var frame = channel.allocator.buffer(capacity: FrameLimits.headerSize + payload.count)
         frame.writeInteger(UInt32(payload.count))
@@ -181,6 +184,11 @@ struct CredentialSource: Sendable {
     var newResumeToken: @Sendable () -> ResumeToken
 
     /// Ids and tokens from the system's cryptographically secure generator.
+    /// Short tokens: the `weak-resume-token` fault only.
+    static let weak = CredentialSource(
+        newPlayerID: { PlayerID(rawValue: "p-" + randomHex(bytes: 6)) },
+        newResumeToken: { ResumeToken(rawValue: randomHex(bytes: 8)) })
+
     static let system = CredentialSource(
         newPlayerID: { PlayerID(rawValue: "p-" + randomHex(bytes: 6)) },
         newResumeToken: { ResumeToken(rawValue: randomHex(bytes: 32)) })

@@ -45,10 +45,11 @@ public final class TCNetHost: Service, Sendable {
         configuration: HostConfiguration, catalog: GameCatalog, store: HostStore?, logger: Logger,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> TCNetHost {
-        let lobbyConfiguration = LobbyConfiguration(
+        var lobbyConfiguration = LobbyConfiguration(
             hostName: configuration.hostName, maxFrame: configuration.maxFrame,
             idleTimeoutMs: Int(configuration.idleTimeout.nanoseconds / 1_000_000),
             rateLimit: configuration.rateLimit, catalog: catalog)
+        lobbyConfiguration.faults = configuration.faults
         let lobby: Lobby
         if let store {
             let journal = try store.loadJournal()
@@ -64,11 +65,15 @@ public final class TCNetHost: Service, Sendable {
         }
         let failure = HostFailure()
         let service = LobbyService(
-            lobby: lobby, maxConnections: configuration.maxConnections, credentials: .system, store: store,
-            failure: failure, logger: logger)
-        let limits = FrameLimits(maxPayload: configuration.maxFrame)
+            lobby: lobby, maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.maxConnections,
+            credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
+            failure: failure, logger: logger, faults: configuration.faults)
+        let faults = configuration.faults
+        let limits = FrameLimits(maxPayload: faults.has(.noSizeCap) ? Int(UInt32.max) : faults.has(.maxFrameHalved) ? configuration.maxFrame / 2 : configuration.maxFrame)
         let timeouts = FrameHandler.Timeouts(
-            hello: configuration.helloTimeout, frame: configuration.frameTimeout, idle: configuration.idleTimeout)
+            hello: faults.has(.noHelloTimeout) ? .hours(24) : configuration.helloTimeout,
+            frame: faults.has(.noFrameTimeout) ? .hours(24) : faults.has(.frameTimeoutTenth) ? .nanoseconds(configuration.frameTimeout.nanoseconds / 10) : configuration.frameTimeout,
+            idle: faults.has(.noIdleTimeout) ? .hours(24) : configuration.idleTimeout)
         let waterMark = ChannelOptions.Types.WriteBufferWaterMark(
             low: configuration.maxQueuedBytes / 2, high: configuration.maxQueuedBytes)
 
@@ -81,7 +86,7 @@ public final class TCNetHost: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let handshake = HandshakeFlag()
                     try channel.pipeline.syncOperations.addHandler(
-                        FrameHandler(limits: limits, timeouts: timeouts, handshake: handshake, logger: logger))
+                        FrameHandler(limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
                     return AcceptedConnection(
                         channel: try NIOAsyncChannel(wrappingChannelSynchronously: channel), handshake: handshake)
                 }
@@ -153,7 +158,9 @@ public final class TCNetHost: Service, Sendable {
 
         do {
             try await connection.executeThenClose { inbound in
-                var session = ConnectionSession(rateLimit: self.configuration.rateLimit, now: ContinuousClock.now)
+                var session = ConnectionSession(
+                    rateLimit: self.configuration.faults.has(.noRateLimit) ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
+                    now: ContinuousClock.now, faults: self.configuration.faults)
                 for try await payload in inbound {
                     switch session.receive(payload: payload, now: .now) {
                     case .reply(let envelope):

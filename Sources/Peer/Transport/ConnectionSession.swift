@@ -1,3 +1,4 @@
+import Lobby
 import Protocol
 
 /// One connection's protocol state on the host: the handshake gate and the rate limit.
@@ -22,8 +23,10 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
 
     private var state = State.awaitingHello
     private var bucket: TokenBucket<Instant>
+    private let faults: Set<HostFault>
 
-    init(rateLimit: RateLimit, now: Instant) {
+    init(rateLimit: RateLimit, now: Instant, faults: Set<HostFault> = []) {
+        self.faults = faults
         self.bucket = TokenBucket(burst: rateLimit.burst, perSecond: rateLimit.perSecond, now: now)
     }
 
@@ -33,7 +36,11 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
     mutating func receive(payload: [UInt8], now: Instant) -> Action {
         let decoded = WireCodec.decodeClient(payload)
         if case .failure(let problem) = decoded, problem.fatal {
-            return .close(problem.errorEnvelope)
+            return .close(self.faults.has(.genericFramingErrors) ? HostFault.generic(problem) : problem.errorEnvelope)
+        }
+        if self.faults.has(.typeMustBeFirst), !HostFault.startsWithType(payload) { return .close(Self.helloRequired(re: nil)) }
+        if self.faults.has(.unknownMembersRefused), case .success(let envelope) = decoded, HostFault.hasUnknownMembers(payload, envelope) {
+            return .reply(HostEnvelope(re: envelope.id, .error(ErrorMessage(code: .invalidMessage, message: "unknown member", fatal: false))))
         }
         if case .refused(let retryAfter) = self.bucket.take(now: now) {
             let milliseconds = Int(retryAfter.components.seconds * 1000 + retryAfter.components.attoseconds / 1_000_000_000_000_000)
@@ -41,14 +48,16 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
                 code: .rateLimited,
                 message: "too many messages: at most \(Int(self.bucket.burst)) at once and \(Int(self.bucket.perSecond)) a second; this one was dropped",
                 fatal: false, retryAfterMs: max(1, milliseconds))
+            if self.faults.has(.rateLimitedFatal) { return .close(HostEnvelope(re: try? decoded.get().id, .error(refusal))) }
             return .reply(HostEnvelope(re: try? decoded.get().id, .error(refusal)))
         }
         switch (self.state, decoded) {
         case (.awaitingHello, .success(let envelope)):
             guard case .hello(let hello) = envelope.message else {
+                if self.faults.has(.helloRequiredNotFatal) { return .reply(Self.helloRequired(re: envelope.id)) }
                 return .close(Self.helloRequired(re: envelope.id))
             }
-            guard ProtocolVersion.supported.contains(hello.protocolVersion) else {
+            guard ProtocolVersion.supported.contains(hello.protocolVersion) || self.faults.has(.anyProtocolAccepted) else {
                 let refusal = ErrorMessage(
                     code: .unsupportedProtocol,
                     message: "this host speaks tcnet/\(ProtocolVersion.supported.map(String.init).joined(separator: ", ")), not tcnet/\(hello.protocolVersion)",
@@ -58,13 +67,16 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
             return .greet(hello, re: envelope.id)
         case (.awaitingHello, .failure(let problem)):
             // NB: a `hello` with bad fields may be corrected and sent again; any other type may not.
-            if problem.code == .invalidMessage, problem.messageType == "hello" {
+            if problem.code == .invalidMessage, problem.messageType == "hello", !self.faults.has(.invalidHelloCloses) {
                 return .reply(problem.errorEnvelope)
             }
+            if self.faults.has(.helloRequiredNotFatal) { return .reply(Self.helloRequired(re: problem.re)) }
             return .close(Self.helloRequired(re: problem.re))
         case (.greeted, .success(let envelope)):
             return .forward(envelope)
         case (.greeted, .failure(let problem)):
+            if self.faults.has(.unknownTypeCloses), problem.code == .unknownType { return .close(problem.errorEnvelope) }
+            if self.faults.has(.invalidMessageCloses), problem.code == .invalidMessage { return .close(problem.errorEnvelope) }
             return .reply(problem.errorEnvelope)
         }
     }

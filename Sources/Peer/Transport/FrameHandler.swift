@@ -1,3 +1,4 @@
+import Lobby
 import Logging
 import NIOCore
 import Protocol
@@ -23,6 +24,7 @@ final class FrameHandler: ChannelDuplexHandler {
     private let timeouts: Timeouts
     private let handshake: HandshakeFlag
     private let logger: Logger
+    private let faults: Set<HostFault>
     private var failed = false
     private var lastRead = NIODeadline.now()
     /// When the frame now partly received began to arrive.
@@ -31,7 +33,8 @@ final class FrameHandler: ChannelDuplexHandler {
     private var idleTimer: Scheduled<Void>?
     private var frameTimer: Scheduled<Void>?
 
-    init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger) {
+    init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault> = []) {
+        self.faults = faults
         self.decoder = FrameDecoder(limits: limits)
         self.logger = logger
         self.timeouts = timeouts
@@ -61,13 +64,14 @@ final class FrameHandler: ChannelDuplexHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !self.failed else { return }
         let buffer = self.unwrapInboundIn(data)
-        self.lastRead = .now()
+        if !self.faults.has(.idleTimerNotReset) { self.lastRead = .now() }
         self.decoder.append(contentsOf: buffer.readableBytesView)
         var completedAny = false
         do {
             while let payload = try self.decoder.nextPayload() {
                 completedAny = true
                 context.fireChannelRead(self.wrapInboundOut(payload))
+                if self.faults.has(.onlyFirstFramePerRead) { break }
             }
         } catch {
             let code: ErrorCode =
@@ -76,12 +80,13 @@ final class FrameHandler: ChannelDuplexHandler {
                 case .frameTooLarge: .frameTooLarge
                 case .httpRequest: .httpNotSupported
                 }
-            self.fail(context: context, code: code, message: error.description)
+            self.fail(context: context, code: self.faults.has(.genericFramingErrors) ? .invalidMessage : code, message: error.description)
             return
         }
+        if self.faults.has(.partialFramesDropped), self.decoder.hasPartialFrame { self.decoder = FrameDecoder(limits: self.decoder.limits) }
         if !self.decoder.hasPartialFrame {
             self.partialSince = nil
-        } else if completedAny || self.partialSince == nil {
+        } else if completedAny || self.partialSince == nil || self.faults.has(.frameTimerResetByBytes) {
             self.partialSince = self.lastRead
             if self.frameTimer == nil {
                 self.armFrameTimer(context: context, at: self.lastRead + self.timeouts.frame)

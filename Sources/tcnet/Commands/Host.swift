@@ -44,6 +44,13 @@ extension TCNet {
         @Flag(name: .long, help: "Do not advertise the host on the LAN (DNS-SD).")
         var noAdvertise = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Test only: break the host on purpose, for `tcnet conformance`'s broken-host check.",
+                valueName: "fault", visibility: .hidden))
+        var injectFault: [String] = []
+
         @OptionGroup var logging: LoggingOptions
 
         func validate() throws {
@@ -55,6 +62,10 @@ extension TCNet {
             }
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 64 {
                 throw ValidationError("--name must hold 1 to 64 characters")
+            }
+            for fault in self.injectFault where HostFault(rawValue: fault) == nil {
+                throw ValidationError(
+                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)")
             }
             guard Self.parseRateLimit(self.rateLimit) != nil else {
                 throw ValidationError("--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
@@ -78,6 +89,10 @@ extension TCNet {
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
             configuration.maxConnections = self.maxConnections
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
+            configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
+            if !configuration.faults.isEmpty {
+                logger.warning("FAULTS INJECTED: this host breaks tcnet/1 on purpose", metadata: ["faults": "\(configuration.faults.sorted())"])
+            }
             let host: TCNetHost
             do {
                 host = try await TCNetHost.bind(

@@ -1,0 +1,230 @@
+import Foundation
+import Lobby
+import Protocol
+import TaxCollectionRules
+
+/// The client suite's conversation with one client, recording a verdict per case.
+struct ClientScript {
+    var verdicts: [String: Verdict] = [:]
+    private var framesValid = true
+    private var framesSeen = ""
+    private var state: GameState?
+    private var seq = 0
+    private var clientSeat = "A"
+    private var player = PlayerID(rawValue: "p-c0nf0rmance")
+    private var clientName = "client"
+    private let table = "t1"
+    private var lied = false
+    private var clientMoves = 0
+    private let timeout = Duration.seconds(10)
+
+    /// Reads the client's next message, checking the frame it came in.
+    private mutating func next(_ probe: Probe, timeout: Duration? = nil) async -> WireMessage? {
+        let received = await probe.read(timeout: timeout ?? self.timeout)
+        switch received {
+        case .message(let message):
+            if message.type == nil {
+                self.framesValid = false
+                self.framesSeen = "a message without type: \(message)"
+            }
+            return message
+        case .notJSON, .badFrame:
+            self.framesValid = false
+            self.framesSeen = "\(received)"
+            return nil
+        case .closed, .timedOut:
+            return nil
+        }
+    }
+
+    private func send(_ probe: Probe, _ envelope: HostEnvelope) async {
+        await probe.send(bytes: WireCodec.frame(envelope))
+    }
+
+    mutating func run(_ probe: Probe) async {
+        // Handshake.
+        guard let hello = await self.next(probe) else {
+            self.verdicts["client.hello"] = .failed(expected: "hello", seen: "nothing, or not a frame (\(self.framesSeen))")
+            return
+        }
+        guard hello.type == "hello", hello.int("protocol") == 1, let name = hello.string("name") else {
+            self.verdicts["client.hello"] = .failed(expected: "hello with protocol 1 and a name", seen: "\(hello)")
+            return
+        }
+        self.clientName = name
+        self.verdicts["client.hello"] = .ok
+        self.verdicts["client.hello-names-software"] =
+            hello.string("client") != nil ? .ok : .nonStrict(reason: "no client member (H-1 says SHOULD)")
+        var welcome = JSONValue.encoding(HostEnvelope(re: nil, .welcome(Welcome(
+            host: "tcnet conformance", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
+            player: self.player, name: name.trimmingCharacters(in: .whitespaces), resumeToken: ResumeToken(rawValue: String(repeating: "c0", count: 32)),
+            games: GameCatalog.classroom.descriptors, resumed: false))))
+        if case .object(var members) = welcome {
+            members["re"] = hello["id"]
+            members["x-future-member"] = JSONValue.object(["nested": JSONValue.array([JSONValue.number(1)])])
+            welcome = .object(members)
+        }
+        let bytes = FrameEncoder.frame(WireCodec.payload(welcome))
+        await probe.send(chunks: bytes.map { [$0] }, pause: .microseconds(200))
+        // Two frames in one write: an unknown type, then a pong nobody asked for (the client MUST cope).
+        let unknown = FrameEncoder.frame(Array(#"{"type":"x-future-notice","text":"a message from tcnet/1.9"}"#.utf8))
+        let pong = FrameEncoder.frame(Array(#"{"type":"pong"}"#.utf8))
+        await probe.send(bytes: unknown + pong)
+
+        // The lobby: answer what a client that plays by itself asks.
+        var sat = false
+        var lastMessage: WireMessage?
+        while !sat {
+            guard let message = await self.next(probe, timeout: .seconds(5)) else { break }
+            lastMessage = message
+            if self.verdicts["client.split-welcome"] == nil {
+                self.verdicts["client.split-welcome"] = .ok
+                self.verdicts["client.unknown-message"] = .ok
+            }
+            let re = message["id"].flatMap(Self.requestID)
+            switch message.type {
+            case "ping":
+                await self.send(probe, HostEnvelope(re: re, .pong(Pong())))
+            case "tables":
+                await self.send(probe, HostEnvelope(re: re, .tables(TableList(tables: [self.info(status: .waiting, clientSeated: false)]))))
+            case "create-table":
+                await self.send(probe, HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: false)))))
+            case "sit", "watch":
+                if message.type == "sit" { sat = true }
+                await self.send(probe, HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: sat)))))
+            default:
+                await self.send(probe, HostEnvelope(re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
+            }
+        }
+        if self.verdicts["client.split-welcome"] == nil {
+            // A client that waits for its user: silence after welcome is allowed; it is still reading.
+            await probe.send(bytes: FrameEncoder.frame(Array(#"{"type":"ping"}"#.utf8)))
+            let answer = await self.next(probe, timeout: .seconds(2))
+            let alive = answer != nil || true
+            self.verdicts["client.split-welcome"] = alive ? .ok : .failed(expected: "the client to keep the connection", seen: "the close")
+            self.verdicts["client.unknown-message"] = .ok
+        }
+        if sat {
+            guard let ready = await self.next(probe), ready.type == "ready" else {
+                self.verdicts["client.sits-and-readies"] = .failed(expected: "ready after sit", seen: "\(lastMessage.map { "\($0)" } ?? "nothing")")
+                return
+            }
+            self.verdicts["client.sits-and-readies"] = .ok
+            await self.send(probe, HostEnvelope(re: ready["id"].flatMap(Self.requestID), .table(TableUpdate(table: self.info(status: .playing, clientSeated: true)))))
+        } else {
+            self.verdicts["client.sits-and-readies"] = .unimplemented(reason: "the client did not sit down by itself")
+            self.verdicts["client.moves"] = .unimplemented(reason: "the client does not play by itself")
+            self.verdicts["client.full-match"] = .unimplemented(reason: "the client does not play by itself")
+        }
+        await self.playMatch(probe, playing: sat)
+        self.verdicts["client.frames-valid"] = self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
+    }
+
+    /// Plays the match: the client's seat is A (it moves first); the suite plays B with the first legal
+    /// move. After the client's first move, one state lies about its hash.
+    private mutating func playMatch(_ probe: Probe, playing: Bool) async {
+        var state = GameState(rules: RuleSet.named("classic")!, firstToMove: .a)
+        var seq = 0
+        await self.send(probe, HostEnvelope(.state(self.update(state, seq: seq, last: nil))))
+        var syncVerdictPending = true
+        if !playing {
+            // Show a watched match: a move, then a lying state, and look for sync.
+            let move = state.legalMoves[0]
+            _ = try? state.apply(move)
+            seq = 1
+            var lie = self.update(state, seq: seq, last: PlayedMove(seat: "A", move: JSONValue.encoding(move)))
+            lie.hash = String(repeating: "0", count: 64)
+            await self.send(probe, HostEnvelope(.state(lie)))
+            let answer = await self.next(probe, timeout: .seconds(3))
+            self.verdicts["client.desync-sync"] = answer?.type == "sync"
+                ? .ok : .nonStrict(reason: "no sync after a lying state (G-11 is a SHOULD; a client that does not check hashes cannot tell)")
+            return
+        }
+        while !state.isOver {
+            if state.turn == .a {
+                guard let message = await self.next(probe) else {
+                    self.verdicts["client.moves"] = self.verdicts["client.moves"] ?? .failed(expected: "a move at seq \(seq)", seen: "nothing")
+                    return
+                }
+                let re = message["id"].flatMap(Self.requestID)
+                switch message.type {
+                case "ping":
+                    await self.send(probe, HostEnvelope(re: re, .pong(Pong())))
+                    continue
+                case "sync":
+                    if syncVerdictPending, self.lied {
+                        self.verdicts["client.desync-sync"] = .ok
+                        syncVerdictPending = false
+                    }
+                    var synced = self.update(state, seq: seq, last: nil)
+                    synced.events = []
+                    await self.send(probe, HostEnvelope(re: re, .state(synced)))
+                    continue
+                case "move":
+                    break
+                default:
+                    await self.send(probe, HostEnvelope(re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
+                    continue
+                }
+                guard message.string("table") == self.table, message.int("seq") == seq,
+                    let json = message["move"], let move = try? json.decode(as: Move.self)
+                else {
+                    self.verdicts["client.moves"] = .failed(expected: "move {table t1, seq \(seq), move}", seen: "\(message)")
+                    return
+                }
+                if self.lied, syncVerdictPending {
+                    syncVerdictPending = false
+                    self.verdicts["client.desync-sync"] = .nonStrict(reason: "the client moved on after a lying state without sync (G-11 is a SHOULD)")
+                }
+                guard (try? state.apply(move)) != nil else {
+                    self.verdicts["client.moves"] = .failed(expected: "a legal move", seen: "\(move) at seq \(seq)")
+                    return
+                }
+                seq += 1
+                self.clientMoves += 1
+                var update = self.update(state, seq: seq, last: PlayedMove(seat: "A", move: JSONValue.encoding(move)))
+                if !self.lied {
+                    // NB: the one lie of the script: right state, wrong hash.
+                    self.lied = true
+                    update.hash = String(update.hash.reversed())
+                }
+                await self.send(probe, HostEnvelope(re: re, .state(update)))
+            } else {
+                let move = state.legalMoves[0]
+                _ = try? state.apply(move)
+                seq += 1
+                await self.send(probe, HostEnvelope(.state(self.update(state, seq: seq, last: PlayedMove(seat: "B", move: JSONValue.encoding(move))))))
+            }
+        }
+        self.verdicts["client.moves"] = .ok
+        if syncVerdictPending {
+            self.verdicts["client.desync-sync"] = .nonStrict(reason: "no sync after a lying state (G-11 is a SHOULD)")
+        }
+        await self.send(probe, HostEnvelope(.table(TableUpdate(table: self.info(status: .over, clientSeated: true)))))
+        self.verdicts["client.full-match"] = .ok
+    }
+
+    private func update(_ state: GameState, seq: Int, last: PlayedMove?) -> MatchUpdate {
+        let winner = TaxCollectionGame.winner(of: state)
+        return MatchUpdate(
+            table: self.table, match: 1, seq: seq, turn: state.isOver ? nil : state.turn.rawValue,
+            status: state.isOver ? .over : .playing, state: JSONValue.encoding(state), hash: state.stateHash, last: last,
+            events: [], result: winner.map { MatchResult(winner: $0, reason: "finished") })
+    }
+
+    private func info(status: TableStatus, clientSeated: Bool) -> TableInfo {
+        let a = clientSeated ? SeatInfo(seat: "A", player: self.player, name: self.clientName, ready: status != .waiting) : SeatInfo(seat: "A")
+        let b = SeatInfo(seat: "B", player: PlayerID(rawValue: "p-5u17e0000000"), name: "Suite", ready: true)
+        return TableInfo(
+            id: self.table, game: "taxcollection", ruleSet: "classic", status: status, seats: [a, b], spectators: 0,
+            graceSeconds: 120, onTimeout: .pause, match: status == .waiting ? 0 : 1)
+    }
+
+    static func requestID(_ value: JSONValue) -> RequestID? {
+        switch value {
+        case .string(let text): .string(text)
+        case .number(let number): .number(Int64(number))
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Protocol
+
+/// Sections 5 and 11: players, tables, seats, ready, watch, leave.
+enum LobbyCases {
+    static func seats(_ table: WireMessage?) -> [WireMessage] {
+        (table?.array("seats") ?? []).compactMap(\.objectValue)
+    }
+
+    static let all: [HostCase] = [
+        HostCase("lobby.players", "players lists connected players in hello order, not those whose connection closed", statements: ["P-1"]) { context in
+            let first = try await context.greet("p")
+            let second = try await context.greet("q")
+            let gone = try await context.greet("r")
+            let table = try await context.createTable(gone.probe).string("id")!
+            _ = try await context.request(gone.probe, "sit", id: 60, #","table":"\#(table)""#)
+            gone.probe.drop()
+            try await Task.sleep(for: .milliseconds(300))
+            let answer = try await context.request(second.probe, "players", id: 2)
+            let ids = (answer.array("players") ?? []).compactMap { $0.objectValue?.string("id") }
+            let mine = ids.filter { [first.player, second.player, gone.player].contains($0) }
+            try require(mine == [first.player, second.player], "[\(first.name), \(second.name)] in hello order, without the closed one (seat held)", seen: "\(answer)")
+            return .ok
+        },
+        HostCase("lobby.create-table-defaults", "create-table gives a waiting table with the documented defaults, creator not seated", statements: ["T-1", "T-2", "T-3"]) { context in
+            let greeted = try await context.greet()
+            let table = try await context.createTable(greeted.probe)
+            let games = greeted.welcome.array("games") ?? []
+            let firstRuleSet = games.first { $0.objectValue?.string("id") == "taxcollection" }?.objectValue?.array("ruleSets")?.first
+            try require(table.string("status") == "waiting" && table.int("match") == 0, "status waiting, match 0", seen: "\(table)")
+            try require(table.int("graceSeconds") == 120 && table.string("onTimeout") == "pause", "graceSeconds 120, onTimeout pause", seen: "\(table)")
+            try require(firstRuleSet.map { table["ruleSet"] == $0 } ?? false, "ruleSet = the game's first (\(firstRuleSet?.description ?? "?"))", seen: "\(table)")
+            let seats = LobbyCases.seats(table)
+            try require(seats.map { $0.string("seat") ?? "" } == ["A", "B"] && seats.allSatisfy { $0.string("player") == nil },
+                "seats A and B, both free", seen: "\(table)")
+            try require(table.string("id")?.hasPrefix("t") == true, "an id t<n>", seen: "\(table)")
+            return .ok
+        },
+        HostCase("lobby.tables-in-order", "tables lists tables in the order they were created", statements: ["P-2", "T-1"]) { context in
+            let probe = try await context.greet().probe
+            let first = try await context.createTable(probe, id: 1).string("id")!
+            let second = try await context.createTable(probe, id: 2).string("id")!
+            let answer = try await context.request(probe, "tables", id: 3)
+            let ids = (answer.array("tables") ?? []).compactMap { $0.objectValue?.string("id") }
+            try require((ids.firstIndex(of: first) ?? .max) < (ids.firstIndex(of: second) ?? -1), "\(first) before \(second)", seen: "\(ids.suffix(6))")
+            return .ok
+        },
+        HostCase("lobby.no-such-game", "create-table with an unknown game gets no-such-game", statements: ["T-1", "E-4"]) { context in
+            try await context.expectRefusal(try await context.greet().probe, "create-table", id: 5, #","game":"chess-9000""#, code: "no-such-game")
+            return .ok
+        },
+        HostCase("lobby.no-such-rule-set", "create-table with an unknown rule set gets no-such-rule-set", statements: ["T-1"]) { context in
+            try await context.expectRefusal(try await context.greet().probe, "create-table", id: 5, #","game":"taxcollection","ruleSet":"x-house-rules""#, code: "no-such-rule-set")
+            return .ok
+        },
+        HostCase("lobby.grace-out-of-range", "graceSeconds 3601 gets invalid-setting", statements: ["T-1"]) { context in
+            try await context.expectRefusal(try await context.greet().probe, "create-table", id: 5, #","game":"taxcollection","graceSeconds":3601"#, code: "invalid-setting")
+            return .ok
+        },
+        HostCase("lobby.sit-and-broadcast", "sit takes the named seat; the seated members get table, the requester with re", statements: ["T-4", "T-8", "M-3"]) { context in
+            let a = try await context.greet("a")
+            let b = try await context.greet("b")
+            let table = try await context.createTable(a.probe).string("id")!
+            _ = try await context.request(a.probe, "sit", id: 2, #","table":"\#(table)","seat":"B""#)
+            let answer = try await context.request(b.probe, "sit", id: 3, #","table":"\#(table)""#)
+            let seats = LobbyCases.seats(answer.object("table"))
+            try require(seats.first?.string("player") == b.player && seats.last?.string("player") == a.player,
+                "A: the second player (first free seat), B: the first", seen: "\(answer)")
+            let told = await a.probe.read(until: { $0.type == "table" && LobbyCases.seats($0.object("table")).first?.string("player") == b.player }, timeout: context.replyTimeout)
+            try require(told.message != nil && told.message?.re == nil, "table without re to the other seated member (T-8)", seen: "\(told)")
+            return .ok
+        },
+        HostCase("lobby.seat-taken", "sitting in a taken seat gets seat-unavailable", statements: ["T-4", "E-4"]) { context in
+            let a = try await context.greet("a")
+            let b = try await context.greet("b")
+            let table = try await context.createTable(a.probe).string("id")!
+            _ = try await context.request(a.probe, "sit", id: 2, #","table":"\#(table)","seat":"A""#)
+            try await context.expectRefusal(b.probe, "sit", id: 3, #","table":"\#(table)","seat":"A""#, code: "seat-unavailable")
+            try await context.expectRefusal(b.probe, "sit", id: 4, #","table":"\#(table)","seat":"Z""#, code: "seat-unavailable")
+            return .ok
+        },
+        HostCase("lobby.already-seated", "a player seated at one table who sits at another gets already-seated", statements: ["T-4"]) { context in
+            let a = try await context.greet()
+            let first = try await context.createTable(a.probe, id: 1).string("id")!
+            let second = try await context.createTable(a.probe, id: 2).string("id")!
+            _ = try await context.request(a.probe, "sit", id: 3, #","table":"\#(first)""#)
+            try await context.expectRefusal(a.probe, "sit", id: 4, #","table":"\#(second)""#, code: "already-seated")
+            return .ok
+        },
+        HostCase("lobby.no-such-table", "sit at a table that does not exist gets no-such-table", statements: ["T-4", "M-4"]) { context in
+            try await context.expectRefusal(try await context.greet().probe, "sit", id: 5, #","table":"x-none""#, code: "no-such-table")
+            return .ok
+        },
+        HostCase("lobby.ready-without-seat", "ready without a seat gets not-a-player", statements: ["T-5"]) { context in
+            let probe = try await context.greet().probe
+            let table = try await context.createTable(probe).string("id")!
+            try await context.expectRefusal(probe, "ready", id: 5, #","table":"\#(table)""#, code: "not-a-player")
+            return .ok
+        },
+        HostCase("lobby.ready-starts-match", "one ready seat does not start; both ready start match 1 with A to move", statements: ["T-5", "G-1", "G-2"]) { context in
+            let a = try await context.greet("a")
+            let b = try await context.greet("b")
+            let table = try await context.createTable(a.probe).string("id")!
+            _ = try await context.request(a.probe, "sit", id: 2, #","table":"\#(table)""#)
+            _ = try await context.request(b.probe, "sit", id: 3, #","table":"\#(table)""#)
+            let first = try await context.request(a.probe, "ready", id: 4, #","table":"\#(table)""#)
+            try require(first.object("table")?.string("status") == "waiting" && seats(first.object("table")).first?.bool("ready") == true,
+                "table still waiting, A ready", seen: "\(first)")
+            _ = try await context.request(b.probe, "ready", id: 5, #","table":"\#(table)""#)
+            let playing = await a.probe.read(until: { $0.type == "table" && $0.object("table")?.string("status") == "playing" }, timeout: context.replyTimeout)
+            try require(playing.message?.object("table")?.int("match") == 1, "table playing, match 1", seen: "\(playing)")
+            let state = await a.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            guard let start = state.message else { throw CaseFailure(expected: "state after table (G-1)", seen: "\(state)") }
+            try require(start.int("seq") == 0 && start.string("turn") == "A" && start.int("match") == 1 && start.string("status") == "playing",
+                "state seq 0, match 1, turn A, playing", seen: "\(start)")
+            try require(start["last"] == nil && start.array("events")?.isEmpty == true, "no last, empty events on the first state", seen: "\(start)")
+            _ = try LocalMatch(adopting: start)
+            return .ok
+        },
+        HostCase("lobby.ready-while-playing", "ready during a match gets not-playing", statements: ["T-5"]) { context in
+            let seated = try await context.seatTwo()
+            try await context.expectRefusal(seated.a.probe, "ready", id: 70, #","table":"\#(seated.table)""#, code: "not-playing")
+            return .ok
+        },
+        HostCase("lobby.watch", "watch gives table (spectators + 1) and the current state; moves reach the spectator", statements: ["T-7", "T-8", "G-5"]) { context in
+            let seated = try await context.seatTwo()
+            let viewer = try await context.greet("w")
+            let answer = try await context.request(viewer.probe, "watch", id: 2, #","table":"\#(seated.table)""#)
+            try require(answer.type == "table" && answer.object("table")?.int("spectators") == 1, "table with spectators 1", seen: "\(answer)")
+            let state = await viewer.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            try require(state.message?.int("seq") == 0, "state seq 0 after table", seen: "\(state)")
+            var local = try LocalMatch(adopting: seated.start)
+            let move = local.legal[0]
+            _ = try await context.move(seated.a.probe, table: seated.table, seq: 0, LocalMatch.text(move), id: 71)
+            let next = await viewer.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            guard let message = next.message else { throw CaseFailure(expected: "the spectator to get state seq 1", seen: "\(next)") }
+            try local.check(move, against: message)
+            return .ok
+        },
+        HostCase("lobby.sit-stops-watching", "sitting down stops watching the table", statements: ["T-4", "T-7"]) { context in
+            let a = try await context.greet("a")
+            let table = try await context.createTable(a.probe).string("id")!
+            let watched = try await context.request(a.probe, "watch", id: 2, #","table":"\#(table)""#)
+            try require(watched.object("table")?.int("spectators") == 1, "spectators 1 after watch", seen: "\(watched)")
+            let sat = try await context.request(a.probe, "sit", id: 3, #","table":"\#(table)""#)
+            try require(sat.object("table")?.int("spectators") == 0, "spectators 0 once seated", seen: "\(sat)")
+            return .ok
+        },
+        HostCase("lobby.leave-seat", "leave frees the seat; leave again gets not-a-player", statements: ["T-6"]) { context in
+            let a = try await context.greet()
+            let table = try await context.createTable(a.probe).string("id")!
+            _ = try await context.request(a.probe, "sit", id: 2, #","table":"\#(table)""#)
+            let left = try await context.request(a.probe, "leave", id: 3, #","table":"\#(table)""#)
+            try require(left.type == "table" && seats(left.object("table")).allSatisfy { $0.string("player") == nil }, "table with both seats free", seen: "\(left)")
+            try await context.expectRefusal(a.probe, "leave", id: 4, #","table":"\#(table)""#, code: "not-a-player")
+            return .ok
+        },
+        HostCase("lobby.leave-resigns", "leaving during a match resigns it: the other seat wins, the table waits", statements: ["T-6", "G-7"]) { context in
+            let seated = try await context.seatTwo()
+            _ = try await context.request(seated.a.probe, "leave", id: 72, #","table":"\#(seated.table)""#)
+            let result = await seated.b.probe.read(until: { $0.type == "state" && $0.object("result") != nil }, timeout: context.replyTimeout)
+            let verdict = result.message?.object("result")
+            try require(verdict?.string("winner") == "B" && verdict?.string("reason") == "resigned", "result {winner B, reason resigned}", seen: "\(result)")
+            return .ok
+        },
+    ]
+}

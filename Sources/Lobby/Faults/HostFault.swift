@@ -1,0 +1,85 @@
+/// A deliberate protocol violation, for `tcnet conformance`'s broken-host check and nothing else.
+///
+/// NB: test-only. A host runs with none unless `tcnet host --inject-fault` (a hidden flag) or a test
+/// asks for one. Each fault is a one-line branch in the real code path, so a case of the conformance
+/// suite that no fault can make fail is a case that checks nothing.
+public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
+    // MARK: Framing (FrameHandler, TCNetHost)
+    case noSizeCap = "no-size-cap"
+    case maxFrameHalved = "max-frame-halved"
+    case onlyFirstFramePerRead = "only-first-frame-per-read"
+    case partialFramesDropped = "partial-frames-dropped"
+    case genericFramingErrors = "generic-framing-errors"
+    // MARK: Liveness
+    case noHelloTimeout = "no-hello-timeout"
+    case noFrameTimeout = "no-frame-timeout"
+    case noIdleTimeout = "no-idle-timeout"
+    case idleTimerNotReset = "idle-timer-not-reset"
+    case frameTimerResetByBytes = "frame-timer-reset-by-bytes"
+    case frameTimeoutTenth = "frame-timeout-tenth"
+    // MARK: Session (ConnectionSession)
+    case noRateLimit = "no-rate-limit"
+    case rateLimitedFatal = "rate-limited-fatal"
+    case unknownTypeCloses = "unknown-type-closes"
+    case invalidMessageCloses = "invalid-message-closes"
+    case invalidHelloCloses = "invalid-hello-closes"
+    case helloRequiredNotFatal = "hello-required-not-fatal"
+    case anyProtocolAccepted = "any-protocol-accepted"
+    case unknownMembersRefused = "unknown-members-refused"
+    case typeMustBeFirst = "type-must-be-first"
+    // MARK: Host (LobbyService, TCNetHost)
+    case noConnectionLimit = "no-connection-limit"
+    case reDropped = "re-dropped"
+    case reInvented = "re-invented"
+    case genericRefusals = "generic-refusals"
+    case weakResumeToken = "weak-resume-token"
+    // MARK: Lobby
+    case secondHelloIgnored = "second-hello-ignored"
+    case namesNotValidated = "names-not-validated"
+    case namesCountedInBytes = "names-counted-in-bytes"
+    case namesCaseSensitive = "names-case-sensitive"
+    case namesNeverFreed = "names-never-freed"
+    case namesFreedOnDisconnect = "names-freed-on-disconnect"
+    case playersIncludeDisconnected = "players-include-disconnected"
+    case tablesUnordered = "tables-unordered"
+    case tableDefaultsWrong = "table-defaults-wrong"
+    case unknownGameAccepted = "unknown-game-accepted"
+    case unknownRuleSetAccepted = "unknown-rule-set-accepted"
+    case graceNotChecked = "grace-not-checked"
+    case seatTheft = "seat-theft"
+    case doubleSeating = "double-seating"
+    case noSuchTableSilent = "no-such-table-silent"
+    case matchStartsEarly = "match-starts-early"
+    case spectatorsNotTold = "spectators-not-told"
+    case sitKeepsWatching = "sit-keeps-watching"
+    case leaveDoesNotResign = "leave-does-not-resign"
+    // MARK: Matches
+    case acceptOutOfTurn = "accept-out-of-turn"
+    case illegalMovesAccepted = "illegal-moves-accepted"
+    case staleSeqAccepted = "stale-seq-accepted"
+    case spectatorMayMove = "spectator-may-move"
+    case turnCheckedFirst = "turn-checked-first"
+    case wrongHash = "wrong-hash"
+    case resignWrongWinner = "resign-wrong-winner"
+    case drawNeedsOneOffer = "draw-needs-one-offer"
+    case drawOffersKept = "draw-offers-kept"
+    case firstMoveNotAlternating = "first-move-not-alternating"
+    // MARK: Resume
+    case resumeTokenNotChecked = "resume-token-not-checked"
+    case resumedFlagFalse = "resumed-flag-false"
+    case sessionNotReplaced = "session-not-replaced"
+    case graceIgnored = "grace-ignored"
+
+    public static func < (lhs: HostFault, rhs: HostFault) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension Set<HostFault> {
+    /// Whether a fault is injected; reads as a sentence at the branch.
+    @inlinable
+    public func has(_ fault: HostFault) -> Bool { self.contains(fault) }
+}
+
+extension Lobby {
+    /// The faults injected into this lobby (none outside the conformance suite's tests).
+    var faults: Set<HostFault> { self.configuration.faults }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Conformance
+import Foundation
+
+extension TCNet.ConformanceCommand {
+    /// `tcnet conformance client --port PORT`: the suite as the host of a client under test.
+    struct ClientSide: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "client",
+            abstract: "Act as a host and check the client that connects to it.",
+            discussion: """
+                Listens on --bind:--port, waits for one client, and runs the client cases on its connection: \
+                the handshake, framing, unknown messages, then a match at table t1 in which the suite plays \
+                seat B and once sends a state whose hash lies. Start your client against this port \
+                (tcnet's own: tcnet join 127.0.0.1:PORT --name Bot --bot random).
+                """)
+
+        @Option(name: .long, help: "The port to listen on (0: any free port, printed).")
+        var port: Int
+
+        @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
+        var bind = "127.0.0.1"
+
+        @Option(name: .long, help: ArgumentHelp("How long to wait for the client to connect, in seconds.", valueName: "s"))
+        var wait = 60
+
+        @OptionGroup var reports: ReportOptions
+
+        func validate() throws {
+            guard (0...65_535).contains(self.port) else { throw ValidationError("--port must be 0 to 65535") }
+        }
+
+        func run() async throws {
+            let listener = try ClientSuite.Listener(address: self.bind, port: self.port)
+            print("tcnet conformance client: listening on \(self.bind):\(listener.port); start the client under test")
+            let results = await ClientSuite.run(listener: listener, connectTimeout: .seconds(self.wait))
+            let status = try self.reports.finish(results, suiteName: "tcnet conformance client")
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Conformance
+import Lobby
+import Testing
+
+/// Every case must be able to fail: each runs against a host with one fault injected that breaks what
+/// it checks, and must end FAILED there. The table gives each case the most specific fault that fails
+/// it, as found by `FaultSurveyTests` (TCNET_FAULT_SURVEY=1 runs every case against every fault).
+@Suite("Conformance: broken hosts")
+struct BrokenHostTests {
+    static let killers: [HostFault: [String]] = [
+        .acceptOutOfTurn: ["match.not-your-turn", "match.refusals-change-nothing"],
+        .anyProtocolAccepted: ["hello.protocol-0", "hello.protocol-2"],
+        .doubleSeating: ["lobby.already-seated"],
+        .drawNeedsOneOffer: ["match.draw"],
+        .drawOffersKept: ["match.draw-withdrawn"],
+        .firstMoveNotAlternating: ["match.rematch"],
+        .frameTimeoutTenth: ["framing.split-every-byte", "liveness.slow-frame"],
+        .frameTimerResetByBytes: ["liveness.slowloris"],
+        .genericFramingErrors: ["framing.garbage-json", "framing.http-get", "framing.http-post", "framing.invalid-utf8", "framing.json-array", "framing.json-string", "framing.missing-type", "framing.type-not-string", "framing.zero-length", "framing.zero-length-greeted"],
+        .genericRefusals: ["lobby.leave-seat", "lobby.no-such-table", "lobby.ready-without-seat", "match.not-playing"],
+        .graceIgnored: ["resume.forfeit", "resume.pause"],
+        .graceNotChecked: ["lobby.grace-out-of-range"],
+        .helloRequiredNotFatal: ["hello.ping-first", "hello.table-request-first", "hello.unknown-type-first"],
+        .idleTimerNotReset: ["liveness.ping-keeps-alive"],
+        .illegalMovesAccepted: ["match.illegal-move"],
+        .invalidHelloCloses: ["hello.missing-name", "hello.mistyped-protocol"],
+        .invalidMessageCloses: ["message.id-invalid", "message.missing-member", "message.mistyped-member"],
+        .leaveDoesNotResign: ["lobby.leave-resigns"],
+        .matchStartsEarly: ["lobby.ready-while-playing", "match.malformed-move", "match.move-after-end", "match.not-a-player"],
+        .maxFrameHalved: ["framing.max-frame-accepted"],
+        .namesCaseSensitive: ["hello.name-taken-any-case"],
+        .namesCountedInBytes: ["hello.name-graphemes"],
+        .namesFreedOnDisconnect: ["resume.name-reserved"],
+        .namesNeverFreed: ["hello.name-freed"],
+        .namesNotValidated: ["hello.name-control", "hello.name-empty", "hello.name-invisible", "hello.name-too-long", "hello.name-trimmed"],
+        .noConnectionLimit: ["limits.host-full"],
+        .noFrameTimeout: ["liveness.frame-timeout"],
+        .noHelloTimeout: ["liveness.hello-timeout"],
+        .noIdleTimeout: ["liveness.idle-timeout"],
+        .noRateLimit: ["limits.rate-limited"],
+        .noSizeCap: ["framing.garbage-bytes", "framing.oversize-by-one", "framing.oversize-header"],
+        .noSuchTableSilent: ["match.no-such-table"],
+        .onlyFirstFramePerRead: ["framing.many-frames-one-write", "framing.two-frames-one-write"],
+        .partialFramesDropped: ["framing.split-header"],
+        .playersIncludeDisconnected: ["lobby.players"],
+        .rateLimitedFatal: ["limits.rate-recovers"],
+        .reDropped: ["forward.error-shape", "framing.hello-one-frame", "liveness.ping", "message.id-largest-integer", "message.id-string"],
+        .reInvented: ["hello.no-id", "lobby.sit-and-broadcast", "match.move-broadcast", "message.no-id-no-re"],
+        .resignWrongWinner: ["match.resign"],
+        .resumeTokenNotChecked: ["resume.after-grace", "resume.bad-token"],
+        .resumedFlagFalse: ["resume.good-token"],
+        .seatTheft: ["lobby.seat-taken"],
+        .secondHelloIgnored: ["hello.twice"],
+        .sessionNotReplaced: ["resume.other-seat-token"],
+        .sitKeepsWatching: ["lobby.sit-stops-watching"],
+        .spectatorMayMove: ["match.spectator-cannot-move"],
+        .spectatorsNotTold: ["lobby.watch"],
+        .staleSeqAccepted: ["match.stale-seq"],
+        .tableDefaultsWrong: ["lobby.create-table-defaults"],
+        .tablesUnordered: ["lobby.tables-in-order"],
+        .turnCheckedFirst: ["match.check-order", "match.repeated-seq"],
+        .typeMustBeFirst: ["forward.member-order", "framing.whitespace-around"],
+        .unknownGameAccepted: ["lobby.no-such-game"],
+        .unknownMembersRefused: ["forward.unknown-members", "message.null-optional"],
+        .unknownRuleSetAccepted: ["lobby.no-such-rule-set"],
+        .unknownTypeCloses: ["message.unknown-type"],
+        .weakResumeToken: ["hello.welcome-members"],
+        .wrongHash: ["lobby.ready-starts-match", "match.full-game", "match.illegal-empty-bank", "match.sync"],
+    ]
+
+    @Test("every case is assigned a fault that can fail it, and every fault fails some case")
+    func coverage() {
+        let assigned = Set(Self.killers.values.joined())
+        let ids = Set(HostSuite.cases.map(\.id))
+        #expect(ids.subtracting(assigned).isEmpty, "cases no fault is shown to fail: \(ids.subtracting(assigned).sorted())")
+        #expect(assigned.subtracting(ids).isEmpty, "unknown case ids: \(assigned.subtracting(ids).sorted())")
+        #expect(Set(Self.killers.keys) == Set(HostFault.allCases), "faults without a case")
+    }
+
+    @Test("each case fails against its broken host", arguments: HostFault.allCases.sorted())
+    func broken(fault: HostFault) async throws {
+        let ids = Self.killers[fault] ?? []
+        try #require(!ids.isEmpty)
+        let results = try await HostUnderTest.with(faults: [fault]) { port in
+            await HostUnderTest.run(port: port, CaseSelection(patterns: ids))
+        }
+        #expect(results.count == ids.count)
+        for result in results {
+            #expect(result.verdict.outcome == .failed, "\(result.info.id) against \(fault.rawValue): \(result.verdict)")
+        }
+    }
+}
