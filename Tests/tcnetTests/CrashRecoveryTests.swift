@@ -31,7 +31,7 @@ struct CrashRecoveryTests {
     func killAndRestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-crash-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder])
+        let first = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
         let port = try #require(CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
 
         let lan = try await Self.greet(port, "Lan")
@@ -64,7 +64,7 @@ struct CrashRecoveryTests {
         let killed = try await first.waitForExit()
         #expect(killed.status != 0)
 
-        let second = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder])
+        let second = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
         let log = try await second.waitForStandardError(containing: "listening")
         #expect(log.contains("journal replayed"))
 

@@ -37,6 +37,7 @@ final class BenchNetHost {
             process.arguments = [
                 "host", "--bind", "127.0.0.1", "--port", "0", "--data", folder.path, "--name", "tcnet bench",
                 "--rate-limit", "1000000/1000000", "--max-connections", "\(maxConnections)", "--log-level", "info",
+                "--no-advertise",
             ]
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
