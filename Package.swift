@@ -73,7 +73,10 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["Protocol"],
+            dependencies: [
+                "Protocol", "Lobby", "Peer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "TestSupport"], resources: [.copy("Fixtures")]),

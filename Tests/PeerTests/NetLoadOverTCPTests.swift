@@ -1,6 +1,7 @@
 import Lobby
 import Peer
 import Protocol
+import TestSupport
 import Testing
 
 /// The load generator against a real host over loopback TCP.

@@ -3,29 +3,19 @@ import Logging
 import Peer
 import Play
 import Protocol
+import TestSupport
 import Testing
-
-/// Runs a real host on a free loopback port for the length of `body`.
-func withLoopbackHost<T: Sendable>(_ body: @Sendable (TCNetHost) async throws -> T) async throws -> T {
-    let configuration = HostConfiguration(bindAddress: "127.0.0.1", port: 0, hostName: "Test host")
-    let logger = Logger(label: "test-host") { _ in SwiftLogNoOpLogHandler() }
-    let host = try await TCNetHost.bind(configuration: configuration, catalog: .classroom, store: nil, logger: logger)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await host.run() }
-        defer {
-            host.stop()
-            group.cancelAll()
-        }
-        return try await body(host)
-    }
-}
 
 /// Headless seats (`tcnet join --bot`) through a real host, one of them losing its connection.
 @Suite("Play: headless seats and resuming")
 struct HeadlessMatchTests {
     @Test("two bots find a table, play a whole match; a dropped seat resumes with its token")
     func wholeMatchWithADrop() async throws {
-        try await withLoopbackHost { host in
+        try await withDeadline(seconds: 90) { try await Self.playWithADrop() }
+    }
+
+    static func playWithADrop() async throws {
+        try await withHost { host in
             let first = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"),
                 retry: .init(delay: .milliseconds(100), attempts: 50))
             let second = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Minh"),

@@ -46,6 +46,12 @@ public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
         self.seed = seed
     }
 
+    /// Forgets the move in flight: after a dropped connection it may have been lost, so the resumed
+    /// state's turn is played again.
+    public mutating func reconnected() {
+        self.pendingSeq = nil
+    }
+
     /// Takes one message from the host.
     public mutating func receive(_ envelope: HostEnvelope) -> Action {
         guard case .state(let update) = envelope.message, update.table == self.table else { return .wait }

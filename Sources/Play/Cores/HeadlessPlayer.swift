@@ -40,7 +40,10 @@ public struct HeadlessPlayer: Sendable {
     /// The host said `welcome`.
     public mutating func connected(_ welcome: Welcome) -> [Command] {
         self.player = welcome.player
-        if welcome.resumed { return [.print("resumed as \(welcome.name)")] }
+        if welcome.resumed {
+            self.seated?.reconnected()
+            return [.print("resumed as \(welcome.name)")]
+        }
         if let table { return [.send(.sit(Sit(table: table)))] }
         return [.send(.tables(TablesRequest()))]
     }

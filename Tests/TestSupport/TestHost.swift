@@ -3,10 +3,9 @@ import Lobby
 import Logging
 import Peer
 import Protocol
-import TestSupport
 
 /// Runs a real host on a free loopback port for the length of `body`, then stops it.
-func withHost<T: Sendable>(
+public func withHost<T: Sendable>(
     store: HostStore? = nil,
     _ configure: (inout HostConfiguration) -> Void = { _ in },
     _ body: @Sendable (TCNetHost) async throws -> T
@@ -38,7 +37,7 @@ func withHost<T: Sendable>(
 
 extension RawClient {
     /// Connects and completes the handshake.
-    static func greeted(port: Int, name: String) async throws -> RawClient {
+    public static func greeted(port: Int, name: String) async throws -> RawClient {
         let client = try await RawClient.connect(port: port)
         let answer = try await client.hello(name: name)
         guard case .welcome = answer.message else {
