@@ -170,6 +170,10 @@ public actor ClientSession {
             }
             defer { pinger.cancel() }
             while let payload = try await iterator.next() {
+                // NB: a message type from a newer host is skipped, as the versioning policy asks (M-5, V-2).
+                if case .failure(let problem) = WireCodec.decodeHost(payload), problem.code == .unknownType {
+                    continue
+                }
                 self.continuation.yield(.message(try Self.decode(payload)))
             }
         }
