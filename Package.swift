@@ -88,7 +88,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol", "TestSupport"]),
-        .testTarget(name: "PeerTests", dependencies: ["Peer", "Lobby", "Protocol", "TestSupport"]),
+        .testTarget(
+            name: "PeerTests",
+            dependencies: [
+                "Peer", "Lobby", "Protocol", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "BoardTests", dependencies: ["Board", "TaxCollectionRules"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Board", "Peer", "Protocol", "TaxCollectionRules", "TestSupport"]),
         .testTarget(

@@ -41,7 +41,7 @@ struct BrokenHostTests {
         .noSizeCap: ["framing.garbage-bytes", "framing.oversize-by-one", "framing.oversize-header"],
         .noSuchTableSilent: ["match.no-such-table"],
         .onlyFirstFramePerRead: ["framing.many-frames-one-write", "framing.two-frames-one-write"],
-        .partialFramesDropped: ["framing.split-header"],
+        .partialFramesDropped: ["framing.split-every-byte", "framing.split-header"],
         .playersIncludeDisconnected: ["lobby.players"],
         .rateLimitedFatal: ["limits.rate-recovers"],
         .reDropped: ["forward.error-shape", "framing.hello-one-frame", "liveness.ping", "message.id-largest-integer", "message.id-string"],

@@ -106,7 +106,7 @@ public final class ScriptedConnection: @unchecked Sendable {
     }
 
     /// Reads the next message the client sends.
-    public func receive(timeout: Duration = .seconds(5)) throws -> ClientEnvelope {
+    public func receive(timeout: Duration = .seconds(20)) throws -> ClientEnvelope {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let payload = try self.decoder.nextPayload() {

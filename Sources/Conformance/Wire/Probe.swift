@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Protocol
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -103,17 +104,7 @@ public final class Probe: @unchecked Sendable {
     /// Sends bytes exactly as given; returns false when the peer has closed the connection.
     @discardableResult
     public func send(bytes: [UInt8]) async -> Bool {
-        await self.run(on: self.sendQueue) {
-            var offset = 0
-            while offset < bytes.count {
-                let sent = bytes[offset...].withUnsafeBytes {
-                    Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                }
-                guard sent > 0 else { return false }
-                offset += sent
-            }
-            return true
-        }
+        await self.run(on: self.sendQueue) { self.blockingSend(bytes) }
     }
 
     /// Sends a JSON text as one frame.
@@ -122,12 +113,36 @@ public final class Probe: @unchecked Sendable {
         await self.send(bytes: FrameEncoder.frame(Array(text.utf8)))
     }
 
-    /// Sends each chunk in its own `send` call, pausing between them.
+    /// Sends each chunk in its own `send` call, pausing between them; stops early when the task is
+    /// cancelled or the peer closes.
+    ///
+    /// NB: the whole sequence runs on the send queue, so the chunks follow each other as closely
+    /// as `pause` says even when Swift's cooperative pool is busy; a hop back to the pool between
+    /// chunks could stretch a quick sequence past the peer's frame timeout.
     public func send(chunks: [[UInt8]], pause: Duration) async {
-        for (index, chunk) in chunks.enumerated() {
-            if index > 0, pause > .zero { try? await Task.sleep(for: pause) }
-            guard await self.send(bytes: chunk) else { return }
+        let stop = StopFlag()
+        await withTaskCancellationHandler {
+            await self.run(on: self.sendQueue) {
+                for (index, chunk) in chunks.enumerated() {
+                    if index > 0, pause > .zero { Thread.sleep(forTimeInterval: pause.timeInterval) }
+                    guard !stop.isSet, self.blockingSend(chunk) else { return }
+                }
+            }
+        } onCancel: {
+            stop.set()
         }
+    }
+
+    private func blockingSend(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
     }
 
     /// Drops the connection at once, as a client whose network failed.
@@ -232,5 +247,19 @@ public final class Probe: @unchecked Sendable {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
         }
+    }
+}
+
+/// Set once, from any thread, to stop a chunked send.
+private final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { self.flag.load(ordering: .acquiring) }
+    func set() { self.flag.store(true, ordering: .releasing) }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation's sleeps take it.
+    var timeInterval: TimeInterval {
+        Double(self.components.seconds) + Double(self.components.attoseconds) / 1e18
     }
 }

@@ -162,6 +162,8 @@ public final class TCNetHost: Service, Sendable {
                     rateLimit: self.configuration.faults.has(.noRateLimit) ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
                     now: ContinuousClock.now, faults: self.configuration.faults)
                 for try await payload in inbound {
+                    let beforeHandshake = !session.isGreeted
+                    defer { if beforeHandshake { accepted.handshake.frameHandled() } }
                     switch session.receive(payload: payload, now: .now) {
                     case .reply(let envelope):
                         await self.service.send(envelope, to: id)

@@ -70,6 +70,7 @@ final class FrameHandler: ChannelDuplexHandler {
         do {
             while let payload = try self.decoder.nextPayload() {
                 completedAny = true
+                if !self.handshake.isDone { self.handshake.frameReceived() }
                 context.fireChannelRead(self.wrapInboundOut(payload))
                 if self.faults.has(.onlyFirstFramePerRead) { break }
             }
@@ -117,16 +118,26 @@ final class FrameHandler: ChannelDuplexHandler {
 
     private func startTimers(context: ChannelHandlerContext) {
         guard self.helloTimer == nil else { return }
+        self.armHelloTimer(context: context, in: self.timeouts.hello)
+        self.armIdleTimer(context: context, at: self.lastRead + self.timeouts.idle)
+    }
+
+    private func armHelloTimer(context: ChannelHandlerContext, in delay: TimeAmount) {
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let handshake = self.handshake
-        self.helloTimer = context.eventLoop.scheduleTask(in: self.timeouts.hello) {
+        self.helloTimer = context.eventLoop.scheduleTask(in: delay) {
             guard !handshake.isDone else { return }
             let (handler, context) = loopBound.value
+            if handshake.hasUnhandledFrame {
+                // NB: the client sent something in time and the host has not got to it yet; a
+                // busy host must not blame the client for its own delay.
+                handler.armHelloTimer(context: context, in: .milliseconds(50))
+                return
+            }
             handler.fail(
                 context: context, code: .helloTimeout,
                 message: "no hello within \(handler.timeouts.hello.seconds) s of connecting")
         }
-        self.armIdleTimer(context: context, at: self.lastRead + self.timeouts.idle)
     }
 
     private func armIdleTimer(context: ChannelHandlerContext, at deadline: NIODeadline) {
