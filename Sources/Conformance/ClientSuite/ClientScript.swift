@@ -17,24 +17,47 @@ struct ClientScript {
     private var lied = false
     private var clientMoves = 0
     private let timeout = Duration.seconds(10)
+    /// Messages the client sent while the suite watched it (``watch(_:for:)``), not handled yet.
+    private var queued: [WireMessage] = []
 
-    /// Reads the client's next message, checking the frame it came in.
+    /// Reads the client's next message, checking the frame it came in; messages read earlier by
+    /// ``watch(_:for:)`` come first.
     private mutating func next(_ probe: Probe, timeout: Duration? = nil) async -> WireMessage? {
-        let received = await probe.read(timeout: timeout ?? self.timeout)
+        if !self.queued.isEmpty { return self.queued.removeFirst() }
+        if case .message(let message) = await self.receive(probe, timeout: timeout ?? self.timeout) { return message }
+        return nil
+    }
+
+    private mutating func receive(_ probe: Probe, timeout: Duration) async -> Received {
+        let received = await probe.read(timeout: timeout)
         switch received {
         case .message(let message):
             if message.type == nil {
                 self.framesValid = false
                 self.framesSeen = "a message without type: \(message)"
             }
-            return message
         case .notJSON, .badFrame:
             self.framesValid = false
             self.framesSeen = "\(received)"
-            return nil
         case .closed, .timedOut:
-            return nil
+            break
         }
+        return received
+    }
+
+    /// Watches the client for a while after the suite sent something it must cope with: whether the
+    /// client closes the connection. What it sends meanwhile is queued for ``next(_:timeout:)``.
+    /// - Returns: `false` when the client closed the connection (or sent something that is not a frame).
+    private mutating func watch(_ probe: Probe, for window: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + window
+        while case let left = ContinuousClock.now.duration(to: deadline), left > .zero {
+            switch await self.receive(probe, timeout: left) {
+            case .message(let message): self.queued.append(message)
+            case .timedOut: return true
+            case .closed, .notJSON, .badFrame: return false
+            }
+        }
+        return true
     }
 
     private func send(_ probe: Probe, _ envelope: HostEnvelope) async {
@@ -42,6 +65,11 @@ struct ClientScript {
     }
 
     mutating func run(_ probe: Probe) async {
+        await self.converse(probe)
+        self.verdicts["client.frames-valid"] = self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
+    }
+
+    private mutating func converse(_ probe: Probe) async {
         // Handshake.
         guard let hello = await self.next(probe) else {
             self.verdicts["client.hello"] = .failed(expected: "hello", seen: "nothing, or not a frame (\(self.framesSeen))")
@@ -53,8 +81,11 @@ struct ClientScript {
         }
         self.clientName = name
         self.verdicts["client.hello"] = .ok
-        self.verdicts["client.hello-names-software"] =
-            hello.string("client") != nil ? .ok : .nonStrict(reason: "no client member (H-1 says SHOULD)")
+        switch hello["client"] {
+        case .string?: self.verdicts["client.hello-names-software"] = .ok
+        case nil, .null?: self.verdicts["client.hello-names-software"] = .nonStrict(reason: "no client member (H-1 says SHOULD)")
+        case let other?: self.verdicts["client.hello-names-software"] = .failed(expected: "client to be a string", seen: "\(other)")
+        }
         var welcome = JSONValue.encoding(HostEnvelope(re: nil, .welcome(Welcome(
             host: "tcnet conformance", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
             player: self.player, name: name.trimmingCharacters(in: .whitespaces), resumeToken: ResumeToken(rawValue: String(repeating: "c0", count: 32)),
@@ -66,10 +97,23 @@ struct ClientScript {
         }
         let bytes = FrameEncoder.frame(WireCodec.payload(welcome))
         await probe.send(chunks: bytes.map { [$0] }, pause: .microseconds(200))
+        // NB: a client may stay silent after welcome (it waits for its user); closing is what fails.
+        guard await self.watch(probe, for: .milliseconds(500)) else {
+            self.verdicts["client.split-welcome"] = .failed(
+                expected: "the client to read a welcome split byte by byte, with unknown members, and stay", seen: "the close")
+            return
+        }
+        self.verdicts["client.split-welcome"] = .ok
         // Two frames in one write: an unknown type, then a pong nobody asked for (the client MUST cope).
         let unknown = FrameEncoder.frame(Array(#"{"type":"x-future-notice","text":"a message from tcnet/1.9"}"#.utf8))
         let pong = FrameEncoder.frame(Array(#"{"type":"pong"}"#.utf8))
         await probe.send(bytes: unknown + pong)
+        guard await self.watch(probe, for: .milliseconds(500)) else {
+            self.verdicts["client.unknown-message"] = .failed(
+                expected: "the client to skip an unknown message type and an unasked pong, and stay", seen: "the close")
+            return
+        }
+        self.verdicts["client.unknown-message"] = .ok
 
         // The lobby: answer what a client that plays by itself asks.
         var sat = false
@@ -77,10 +121,6 @@ struct ClientScript {
         while !sat {
             guard let message = await self.next(probe, timeout: .seconds(5)) else { break }
             lastMessage = message
-            if self.verdicts["client.split-welcome"] == nil {
-                self.verdicts["client.split-welcome"] = .ok
-                self.verdicts["client.unknown-message"] = .ok
-            }
             let re = message["id"].flatMap(Self.requestID)
             switch message.type {
             case "ping":
@@ -96,17 +136,11 @@ struct ClientScript {
                 await self.send(probe, HostEnvelope(re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
             }
         }
-        if self.verdicts["client.split-welcome"] == nil {
-            // A client that waits for its user: silence after welcome is allowed; it is still reading.
-            await probe.send(bytes: FrameEncoder.frame(Array(#"{"type":"ping"}"#.utf8)))
-            let answer = await self.next(probe, timeout: .seconds(2))
-            let alive = answer != nil || true
-            self.verdicts["client.split-welcome"] = alive ? .ok : .failed(expected: "the client to keep the connection", seen: "the close")
-            self.verdicts["client.unknown-message"] = .ok
-        }
         if sat {
-            guard let ready = await self.next(probe), ready.type == "ready" else {
-                self.verdicts["client.sits-and-readies"] = .failed(expected: "ready after sit", seen: "\(lastMessage.map { "\($0)" } ?? "nothing")")
+            let ready = await self.next(probe)
+            guard let ready, ready.type == "ready", ready.string("table") == self.table else {
+                self.verdicts["client.sits-and-readies"] = .failed(
+                    expected: "ready {table t1} after \(lastMessage.map { "\($0)" } ?? "sit")", seen: ready.map { "\($0)" } ?? "nothing")
                 return
             }
             self.verdicts["client.sits-and-readies"] = .ok
@@ -117,7 +151,6 @@ struct ClientScript {
             self.verdicts["client.full-match"] = .unimplemented(reason: "the client does not play by itself")
         }
         await self.playMatch(probe, playing: sat)
-        self.verdicts["client.frames-valid"] = self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
     }
 
     /// Plays the match: the client's seat is A (it moves first); the suite plays B with the first legal
@@ -136,8 +169,14 @@ struct ClientScript {
             lie.hash = String(repeating: "0", count: 64)
             await self.send(probe, HostEnvelope(.state(lie)))
             let answer = await self.next(probe, timeout: .seconds(3))
-            self.verdicts["client.desync-sync"] = answer?.type == "sync"
-                ? .ok : .nonStrict(reason: "no sync after a lying state (G-11 is a SHOULD; a client that does not check hashes cannot tell)")
+            switch answer {
+            case let answer? where answer.type == "sync":
+                self.verdicts["client.desync-sync"] = answer.string("table") == self.table
+                    ? .ok : .failed(expected: "sync {table t1}", seen: "\(answer)")
+            default:
+                self.verdicts["client.desync-sync"] = .nonStrict(
+                    reason: "no sync after a lying state (G-11 is a SHOULD; a client that does not check hashes cannot tell)")
+            }
             return
         }
         while !state.isOver {
@@ -152,6 +191,10 @@ struct ClientScript {
                     await self.send(probe, HostEnvelope(re: re, .pong(Pong())))
                     continue
                 case "sync":
+                    guard message.string("table") == self.table else {
+                        self.verdicts["client.desync-sync"] = .failed(expected: "sync {table t1}", seen: "\(message)")
+                        return
+                    }
                     if syncVerdictPending, self.lied {
                         self.verdicts["client.desync-sync"] = .ok
                         syncVerdictPending = false

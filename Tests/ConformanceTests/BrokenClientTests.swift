@@ -1,0 +1,156 @@
+import Conformance
+import Foundation
+import Protocol
+import TaxCollectionRules
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every client case must be able to fail: each runs against a client with one defect that breaks
+/// what it checks, and must end FAILED there (the client-side twin of ``BrokenHostTests``).
+@Suite("Conformance: broken clients")
+struct BrokenClientTests {
+    /// One defect each.
+    enum Defect: String, CaseIterable, CustomTestStringConvertible {
+        case pingFirst = "ping-first"
+        case clientNotString = "client-not-string"
+        case typelessFrame = "typeless-frame"
+        case oneReadPerMessage = "one-read-per-message"
+        case closesOnUnknownType = "closes-on-unknown-type"
+        case readyWrongTable = "ready-wrong-table"
+        case moveWrongSeq = "move-wrong-seq"
+        case syncWrongTable = "sync-wrong-table"
+        case quitsMidMatch = "quits-mid-match"
+
+        var testDescription: String { self.rawValue }
+
+        /// The cases this defect must fail.
+        var fails: [String] {
+            switch self {
+            case .pingFirst: ["client.hello"]
+            case .clientNotString: ["client.hello-names-software"]
+            case .typelessFrame: ["client.frames-valid"]
+            case .oneReadPerMessage: ["client.split-welcome"]
+            case .closesOnUnknownType: ["client.unknown-message"]
+            case .readyWrongTable: ["client.sits-and-readies"]
+            case .moveWrongSeq: ["client.moves"]
+            case .syncWrongTable: ["client.desync-sync"]
+            case .quitsMidMatch: ["client.full-match"]
+            }
+        }
+    }
+
+    @Test("every client case is failed by some defect")
+    func coverage() {
+        let failed = Set(Defect.allCases.flatMap(\.fails))
+        #expect(failed == Set(ClientSuite.cases.map(\.id)))
+    }
+
+    @Test("each case fails against its broken client", arguments: Defect.allCases)
+    func broken(defect: Defect) async throws {
+        let listener = try ClientSuite.Listener(port: 0)
+        async let results = ClientSuite.run(listener: listener, connectTimeout: .seconds(10))
+        // NB: a broken client's own errors (the suite closing on it) are expected; the verdicts judge it.
+        try? await Self.run(defect, port: listener.port)
+        let verdicts = await results
+        for id in defect.fails {
+            let verdict = try #require(verdicts.first { $0.info.id == id }?.verdict)
+            #expect(verdict.outcome == .failed, "\(id) against \(defect.rawValue): \(verdict)")
+        }
+    }
+
+    // MARK: The broken clients
+
+    private static func run(_ defect: Defect, port: Int) async throws {
+        if defect == .oneReadPerMessage {
+            try await Self.oneReadPerMessage(port: port)
+            return
+        }
+        let client = try await RawClient.connect(port: port)
+        defer { client.disconnect() }
+        switch defect {
+        case .pingFirst:
+            try await client.send(json: #"{"type":"ping","id":1}"#)
+            _ = try? await client.readFrame(timeout: .seconds(5))
+            return
+        case .clientNotString:
+            try await client.send(json: #"{"type":"hello","id":1,"protocol":1,"name":"Broken","client":7}"#)
+        default:
+            try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "Broken", client: "broken-\(defect.rawValue)"))))
+        }
+        _ = try await client.readFrame()  // welcome
+        switch defect {
+        case .typelessFrame:
+            try await client.send(json: #"{"id":2}"#)
+            _ = try? await client.readUntilClosed(timeout: .seconds(5))
+        case .closesOnUnknownType:
+            let next = try await client.readFrame()
+            guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(next)),
+                case .string(let type)? = members["type"], ["pong", "state", "table", "tables", "error"].contains(type)
+            else { return }  // NB: the defect: anything unknown ends the session
+            _ = try? await client.readUntilClosed(timeout: .seconds(5))
+        case .readyWrongTable, .moveWrongSeq, .syncWrongTable, .quitsMidMatch:
+            try await Self.play(client, defect: defect)
+        default:
+            _ = try? await client.readUntilClosed(timeout: .seconds(5))
+        }
+    }
+
+    /// Sits at t1, readies, and plays the first legal move whenever seat A is to move.
+    private static func play(_ client: RawClient, defect: Defect) async throws {
+        try await client.send(ClientEnvelope(id: .number(2), .sit(Sit(table: "t1"))))
+        try await client.send(ClientEnvelope(id: .number(3), .ready(TableRequest(table: defect == .readyWrongTable ? "t2" : "t1"))))
+        var moves = 0
+        while true {
+            guard case .success(let envelope) = WireCodec.decodeHost(try await client.readFrame()),
+                case .state(let update) = envelope.message
+            else { continue }
+            guard update.status == .playing else { return }
+            guard update.turn == "A" else { continue }
+            if defect == .syncWrongTable, moves == 1 {
+                try await client.send(ClientEnvelope(id: .number(99), .sync(TableRequest(table: "t9"))))
+                _ = try? await client.readUntilClosed(timeout: .seconds(5))
+                return
+            }
+            if defect == .quitsMidMatch, moves == 2 { return }
+            let state = try update.state.decode(as: GameState.self)
+            let seq = update.seq + (defect == .moveWrongSeq ? 1 : 0)
+            try await client.send(ClientEnvelope(
+                id: .number(Int64(10 + moves)),
+                .move(MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(state.legalMoves[0])))))
+            moves += 1
+        }
+    }
+
+    /// The classic socket bug: one `recv` taken for one whole message. The welcome arrives a byte
+    /// at a time, the first read holds a piece of it, and the client gives up and closes.
+    private static func oneReadPerMessage(port: Int) async throws {
+        try await Task.detached {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { Glibc.close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            guard connected else { throw RawClient.Failure.closed(afterBytes: 0) }
+            let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "Broken", client: "broken"))))
+            _ = hello.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 10_000) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            let count = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count >= 4 else { return }
+            let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            guard count == 4 + length else { return }  // NB: the defect: a partial read ends the session
+            _ = poll(&poller, 1, 5_000)
+        }.value
+    }
+}
