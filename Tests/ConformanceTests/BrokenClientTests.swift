@@ -79,7 +79,7 @@ struct BrokenClientTests {
         case .clientNotString:
             try await client.send(json: #"{"type":"hello","id":1,"protocol":1,"name":"Broken","client":7}"#)
         default:
-            try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "Broken", client: "broken-\(defect.rawValue)"))))
+            try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: defect.rawValue, client: "broken-\(defect.rawValue)"))))
         }
         _ = try await client.readFrame()  // welcome
         switch defect {
@@ -128,29 +128,33 @@ struct BrokenClientTests {
     /// The classic socket bug: one `recv` taken for one whole message. The welcome arrives a byte
     /// at a time, the first read holds a piece of it, and the client gives up and closes.
     private static func oneReadPerMessage(port: Int) async throws {
-        try await Task.detached {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { Glibc.close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread { continuation.resume(with: Result { try Self.oneReadPerMessageBlocking(port: port) }) }
+        }
+    }
+
+    private static func oneReadPerMessageBlocking(port: Int) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { Glibc.close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
-            guard connected else { throw RawClient.Failure.closed(afterBytes: 0) }
-            let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "Broken", client: "broken"))))
-            _ = hello.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 10_000) > 0 else { return }
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            let count = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
-            guard count >= 4 else { return }
-            let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
-            guard count == 4 + length else { return }  // NB: the defect: a partial read ends the session
-            _ = poll(&poller, 1, 5_000)
-        }.value
+        }
+        guard connected else { throw RawClient.Failure.closed(afterBytes: 0) }
+        let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "one-read-per-message", client: "broken"))))
+        _ = hello.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 10_000) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count >= 4 else { return }
+        let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard count == 4 + length else { return }  // NB: the defect: a partial read ends the session
+        _ = poll(&poller, 1, 5_000)
     }
 }

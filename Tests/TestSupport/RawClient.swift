@@ -52,7 +52,7 @@ public final class RawClient: @unchecked Sendable {
     /// - Parameter port: the host's port on 127.0.0.1.
     public static func connect(port: Int) async throws -> RawClient {
         try await Self.onThread {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw Failure.connect(errno: errno) }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

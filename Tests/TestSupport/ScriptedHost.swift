@@ -21,7 +21,7 @@ public final class ScriptedHost: @unchecked Sendable {
 
     /// Opens a listening socket on 127.0.0.1 with a free port.
     public init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -58,6 +58,7 @@ public final class ScriptedHost: @unchecked Sendable {
                 var poller = pollfd(fd: self.listener, events: Int16(POLLIN), revents: 0)
                 guard poll(&poller, 1, 10_000) > 0 else { throw RawClient.Failure.timedOut(waitingFor: "a client") }
                 let fd = accept(self.listener, nil, nil)
+                if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
                 guard fd >= 0 else { throw RawClient.Failure.connect(errno: errno) }
                 let connection = ScriptedConnection(fd: fd)
                 defer { Glibc.close(fd) }

@@ -96,7 +96,8 @@ struct ClientScript {
             welcome = .object(members)
         }
         let bytes = FrameEncoder.frame(WireCodec.payload(welcome))
-        await probe.send(chunks: bytes.map { [$0] }, pause: .microseconds(200))
+        // NB: a millisecond between bytes, so a client that takes one read for one message sees a piece.
+        await probe.send(chunks: bytes.map { [$0] }, pause: .milliseconds(1))
         // NB: a client may stay silent after welcome (it waits for its user); closing is what fails.
         guard await self.watch(probe, for: .milliseconds(500)) else {
             self.verdicts["client.split-welcome"] = .failed(

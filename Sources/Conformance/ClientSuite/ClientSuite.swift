@@ -39,7 +39,7 @@ public enum ClientSuite {
 
         /// Listens on `address:port` (port 0: a free one).
         public init(address: String = "127.0.0.1", port: Int) throws {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             var one: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             var address4 = sockaddr_in()
@@ -67,6 +67,8 @@ public enum ClientSuite {
                     let milliseconds = Int32(timeout.components.seconds * 1000)
                     guard poll(&poller, 1, milliseconds) > 0 else { return continuation.resume(returning: nil) }
                     let client = Glibc.accept(self.fd, nil, nil)
+                    // NB: not inherited by child processes, which would hold the connection open after we close it.
+                    if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
                     continuation.resume(returning: client >= 0 ? Probe.accepted(fd: client) : nil)
                 }
             }

@@ -76,7 +76,7 @@ public final class Probe: @unchecked Sendable {
             var lastErrno: Int32 = 0
             var entry: UnsafeMutablePointer<addrinfo>? = first
             while let info = entry {
-                let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+                let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
                 if fd >= 0 {
                     if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
                         var one: Int32 = 1
