@@ -119,4 +119,55 @@ struct TerminalBoardTests {
         host.signal(SIGTERM)
         _ = try await host.waitForExit()
     }
+
+    @Test("a spectator follows the match; an absent opponent shows a countdown; a lost host shows reconnecting and resumes")
+    func watchAwayAndReconnect() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
+        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let lan = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Lan --speed 0")
+        defer { lan.kill() }
+        _ = try await lan.waitForScreen { $0.contains("No table yet") && $0.contains("tcnet on") }
+        try lan.send("c")
+        _ = try await lan.waitForScreen { $0.contains("Waiting for an opponent") }
+        let minh = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0")
+        defer { minh.kill() }
+        _ = try await minh.waitForScreen { $0.contains("t1") && $0.contains("Lan") }
+        try minh.send("Enter")
+        var screen = try await lan.waitForScreen { $0.contains(">> YOUR TURN <<") }
+
+        // The spectator: the same board, and that it only watches.
+        let watcher = try TmuxSession("\(Self.tcnet) watch 127.0.0.1:\(port) --table t1 --name Teacher --speed 0")
+        defer { watcher.kill() }
+        var watched = try await watcher.waitForScreen { $0.contains("you are watching") }
+        #expect(watched.contains("Lan") && watched.contains("Minh"))
+        #expect(!watched.contains("YOUR TURN"))
+        try Self.playTurn(lan, seat: "A", screen: screen)
+        screen = try await lan.waitForScreen { !$0.contains(">> YOUR TURN <<") && $0.contains("to move") }
+        let afterMove = (a: Self.banks(of: "A", in: screen), b: Self.banks(of: "B", in: screen))
+        #expect(afterMove.a != [5, 5, 5, 5, 5])
+        watched = try await watcher.waitForScreen {
+            Self.banks(of: "A", in: $0) == afterMove.a && Self.banks(of: "B", in: $0) == afterMove.b
+        }
+        #expect(watched.contains("Minh (B) to move · you are watching"))
+
+        // The opponent drops: Lan and the spectator see Minh away, with the time the seat is held.
+        minh.kill()
+        screen = try await lan.waitForScreen { $0.contains("away: ") }
+        #expect(screen.contains(/away: [12]:\d\d held/))
+        _ = try await watcher.waitForScreen { $0.contains("away: ") }
+
+        // The host dies: Lan's board says it is reconnecting, then resumes with the same board.
+        host.signal(SIGKILL)
+        _ = try await host.waitForExit()
+        screen = try await lan.waitForScreen { $0.contains("reconnecting...") }
+        #expect(Self.banks(of: "A", in: screen) == afterMove.a)
+        let restarted = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", data, "--no-advertise"])
+        _ = try await restarted.waitForStandardError(containing: "listening")
+        screen = try await lan.waitForScreen(timeout: .seconds(30)) { !$0.contains("reconnecting") && $0.contains("away: ") }
+        #expect(Self.banks(of: "A", in: screen) == afterMove.a && Self.banks(of: "B", in: screen) == afterMove.b)
+        restarted.signal(SIGTERM)
+        _ = try await restarted.waitForExit()
+    }
 }

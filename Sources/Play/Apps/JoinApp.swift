@@ -36,7 +36,8 @@ public enum JoinApp {
             }
             for command in commands {
                 switch command {
-                case .send(let message): await session.send(message)
+                case .send(let message):
+                    if await session.send(message) == nil { client.notSent(message) }
                 case .quit(let line):
                     farewell = line
                     return (false, true)

@@ -82,6 +82,18 @@ public struct TableClient: Sendable {
         self.lobby.notice = Span("reconnecting... (try \(attempt))", .warning)
     }
 
+    /// A message the driver could not send: the session is not connected (still connecting, or
+    /// reconnecting). The player is told to try again; nothing waits for an answer that cannot come.
+    public mutating func notSent(_ message: ClientMessage) {
+        if case .createTable = message { self.creating = false }
+        let text = "Not connected to the host right now: try again in a moment"
+        if self.board != nil {
+            self.board?.warn(text)
+        } else {
+            self.lobby.notice = Span(text, .warning)
+        }
+    }
+
     /// A message from the host.
     public mutating func receive(_ envelope: HostEnvelope) -> [Command] {
         switch envelope.message {
