@@ -134,18 +134,8 @@ struct BrokenClientTests {
     }
 
     private static func oneReadPerMessageBlocking(port: Int) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = try RawClient.connectedSocket(port: port)
         defer { Glibc.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else { throw RawClient.Failure.closed(afterBytes: 0) }
         let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "one-read-per-message", client: "broken"))))
         _ = hello.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

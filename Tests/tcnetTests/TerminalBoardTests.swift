@@ -73,22 +73,50 @@ struct TerminalBoardTests {
         #expect(modes.contains("icanon echo"))
     }
 
+    /// A real host on a fresh data folder, and two `tcnet join` players in tmux who sit at table t1
+    /// (Lan opens it, Minh sits); the match has started when this returns.
+    struct TwoPlayers {
+        let data: String
+        let host: CommandRunner
+        let port: Int
+        let lan: TmuxSession
+        let minh: TmuxSession
+
+        func finish() {
+            self.lan.kill()
+            self.minh.kill()
+            try? FileManager.default.removeItem(atPath: self.data)
+        }
+    }
+
+    static func twoPlayers(lanOptions: String = "") async throws -> TwoPlayers {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
+        let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
+        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let lan = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Lan \(lanOptions) --speed 0")
+        var minh: TmuxSession?
+        do {
+            // NB: keys typed before welcome cannot be sent; wait until the lobby shows the host's name.
+            _ = try await lan.waitForScreen { $0.contains("No table yet") && $0.contains("tcnet on") }
+            try lan.send("c")
+            _ = try await lan.waitForScreen { $0.contains("Waiting for an opponent") }
+            let second = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0")
+            minh = second
+            _ = try await second.waitForScreen { $0.contains("t1") && $0.contains("Lan") && $0.contains("tcnet on") }
+            try second.send("Enter")
+            return TwoPlayers(data: data, host: host, port: port, lan: lan, minh: second)
+        } catch {
+            lan.kill()
+            minh?.kill()
+            throw error
+        }
+    }
+
     @Test("two tcnet join clients play a whole game through a real host")
     func twoClientsThroughAHost() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
-        let log = try await host.waitForStandardError(containing: "listening")
-        let port = try #require(CommandLineTests.port(in: log))
-        let lan = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Lan --rules short --speed 0")
-        defer { lan.kill() }
-        _ = try await lan.waitForScreen { $0.contains("No table yet") && $0.contains("tcnet on") }
-        try lan.send("c")
-        _ = try await lan.waitForScreen { $0.contains("Waiting for an opponent") }
-        let minh = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0")
-        defer { minh.kill() }
-        _ = try await minh.waitForScreen { $0.contains("t1") && $0.contains("Lan") && $0.contains("tcnet on") }
-        try minh.send("Enter")
+        let players = try await Self.twoPlayers(lanOptions: "--rules short")
+        defer { players.finish() }
+        let (host, lan, minh) = (players.host, players.lan, players.minh)
         var screens = (
             a: try await lan.waitForScreen { $0.contains("Minh (B)") && $0.contains("TURN") || $0.contains("waiting for them") },
             b: try await minh.waitForScreen { $0.contains("Lan (A)") }
@@ -122,19 +150,9 @@ struct TerminalBoardTests {
 
     @Test("a spectator follows the match; an absent opponent shows a countdown; a lost host shows reconnecting and resumes")
     func watchAwayAndReconnect() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
-        let lan = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Lan --speed 0")
-        defer { lan.kill() }
-        _ = try await lan.waitForScreen { $0.contains("No table yet") && $0.contains("tcnet on") }
-        try lan.send("c")
-        _ = try await lan.waitForScreen { $0.contains("Waiting for an opponent") }
-        let minh = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0")
-        defer { minh.kill() }
-        _ = try await minh.waitForScreen { $0.contains("t1") && $0.contains("Lan") }
-        try minh.send("Enter")
+        let players = try await Self.twoPlayers()
+        defer { players.finish() }
+        let (host, port, data, lan, minh) = (players.host, players.port, players.data, players.lan, players.minh)
         var screen = try await lan.waitForScreen { $0.contains(">> YOUR TURN <<") }
 
         // The spectator: the same board, and that it only watches.
