@@ -78,6 +78,16 @@ public struct LobbyOutcome: Sendable, Equatable {
         self.deliveries.append(Delivery(to: connection, HostEnvelope(re: re, message)))
     }
 
+    /// The seat `player` holds at `table`; when none, refuses the request with `not-a-player` and
+    /// returns `nil`.
+    mutating func seat(
+        of player: PlayerID, at table: Table, refusing connection: ConnectionID, re: RequestID?, hint: String = ""
+    ) -> String? {
+        if let seat = table.seat(of: player) { return seat }
+        self.refuse(.notAPlayer, "you hold no seat at table \(table.id)\(hint)", to: connection, re: re)
+        return nil
+    }
+
     mutating func refuse(
         _ code: ErrorCode, _ message: String, to connection: ConnectionID, re: RequestID?, rule: String? = nil,
         expected: Int? = nil

@@ -110,10 +110,7 @@ extension Lobby {
         _ player: PlayerID, at table: inout Table, on connection: ConnectionID, re: RequestID?,
         into outcome: inout LobbyOutcome
     ) {
-        guard let seat = table.seat(of: player) else {
-            outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id)", to: connection, re: re)
-            return
-        }
+        guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re) else { return }
         guard table.status == .playing || table.status == .paused else {
             outcome.refuse(.notPlaying, "table \(table.id) has no match under way", to: connection, re: re)
             return
@@ -125,10 +122,7 @@ extension Lobby {
         _ player: PlayerID, at table: inout Table, on connection: ConnectionID, re: RequestID?,
         into outcome: inout LobbyOutcome
     ) {
-        guard let seat = table.seat(of: player) else {
-            outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id)", to: connection, re: re)
-            return
-        }
+        guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re) else { return }
         guard table.status == .playing else {
             outcome.refuse(.notPlaying, "table \(table.id) has no match under way", to: connection, re: re)
             return
@@ -147,10 +141,7 @@ extension Lobby {
         _ player: PlayerID, at table: inout Table, on connection: ConnectionID, re: RequestID?,
         into outcome: inout LobbyOutcome
     ) {
-        guard let seat = table.seat(of: player) else {
-            outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id)", to: connection, re: re)
-            return
-        }
+        guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re) else { return }
         guard table.status == .over, table.isFull else {
             outcome.refuse(.notPlaying, "a rematch follows a finished match with every seat still taken",
                 to: connection, re: re)

@@ -89,10 +89,7 @@ extension Lobby {
         _ player: PlayerID, at table: inout Table, on connection: ConnectionID, re: RequestID?,
         into outcome: inout LobbyOutcome
     ) {
-        guard let seat = table.seat(of: player) else {
-            outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id); sit first", to: connection, re: re)
-            return
-        }
+        guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re, hint: "; sit first") else { return }
         guard table.status == .waiting else {
             outcome.refuse(.notPlaying, "table \(table.id) is not waiting for players (it is \(table.status.rawValue))",
                 to: connection, re: re)
