@@ -93,7 +93,7 @@ public enum ClientSuite {
             script.verdicts["client.hello"] = .failed(expected: "a client to connect", seen: "none within \(connectTimeout)")
         }
         let elapsed = started.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         return self.cases.map { info in
             let verdict = script.verdicts[info.id] ?? .failed(expected: "the script to reach this case", seen: "it stopped earlier")
             let result = CaseResult(info: info, verdict: verdict, seconds: seconds / Double(self.cases.count))

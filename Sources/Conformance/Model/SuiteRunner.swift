@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Protocol
 
 /// Runs selected cases one after another, each with a deadline, and reports progress.
 public struct SuiteRunner<Context: Sendable>: Sendable {
@@ -42,7 +43,7 @@ public struct SuiteRunner<Context: Sendable>: Sendable {
             let started = ContinuousClock.now
             let verdict = await Self.verdict(of: testCase, context: makeContext(testCase.info), timeout: self.caseTimeout)
             let elapsed = started.duration(to: .now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = elapsed.inSeconds
             let result = CaseResult(info: testCase.info, verdict: verdict, seconds: seconds)
             results.append(result)
             progress(.finished(index: index, total: chosen.count, result))

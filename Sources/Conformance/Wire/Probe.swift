@@ -124,7 +124,7 @@ public final class Probe: @unchecked Sendable {
         await withTaskCancellationHandler {
             await self.run(on: self.sendQueue) {
                 for (index, chunk) in chunks.enumerated() {
-                    if index > 0, pause > .zero { Thread.sleep(forTimeInterval: pause.timeInterval) }
+                    if index > 0, pause > .zero { Thread.sleep(forTimeInterval: pause.inSeconds) }
                     guard !stop.isSet, self.blockingSend(chunk) else { return }
                 }
             }
@@ -255,11 +255,4 @@ private final class StopFlag: Sendable {
     private let flag = Atomic<Bool>(false)
     var isSet: Bool { self.flag.load(ordering: .acquiring) }
     func set() { self.flag.store(true, ordering: .releasing) }
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation's sleeps take it.
-    var timeInterval: TimeInterval {
-        Double(self.components.seconds) + Double(self.components.attoseconds) / 1e18
-    }
 }

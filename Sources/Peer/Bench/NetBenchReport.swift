@@ -1,4 +1,5 @@
 import Foundation
+import Protocol
 
 /// The figures `tcnet bench net` prints: as one JSON object (`--json`) or as a short table.
 public struct NetBenchReport: Codable, Sendable, Equatable {
@@ -49,8 +50,7 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
     ///   - elapsed: the time they were played in.
     /// - Returns: the rate; 0 when no time passed.
     public static func rate(moves: Int, elapsed: Duration) -> Double {
-        let (seconds, attoseconds) = elapsed.components
-        let total = Double(seconds) + Double(attoseconds) * 1e-18
+        let total = elapsed.inSeconds
         guard total > 0 else { return 0 }
         return (Double(moves) / total * 10).rounded() / 10
     }

@@ -1,3 +1,5 @@
+import Protocol
+
 /// A token bucket: up to `burst` messages at once, refilled at `perSecond`.
 ///
 /// Pure: the caller passes the time, so tests drive it without a clock.
@@ -24,7 +26,7 @@ struct TokenBucket<Instant: InstantProtocol>: Sendable where Instant.Duration ==
     mutating func take(now: Instant) -> Outcome {
         let elapsed = self.updated.duration(to: now)
         if elapsed > .zero {
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = elapsed.inSeconds
             self.tokens = min(self.burst, self.tokens + seconds * self.perSecond)
             self.updated = now
         }

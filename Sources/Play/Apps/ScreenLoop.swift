@@ -1,6 +1,7 @@
 import Board
 import Peer
 import Terminal
+import Protocol
 
 /// What a screen reacts to.
 public enum LoopEvent: Sendable {
@@ -53,7 +54,7 @@ enum ScreenLoop {
         paint(state)
         for await event in events {
             let elapsed = ContinuousClock.now - start
-            let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let now = elapsed.inSeconds
             if case .terminal(.resized) = event { RawTerminal.write("\u{1B}[2J") }
             let outcome = await handle(&state, event, now)
             if outcome.stop { break }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TaxCollectionRules
+import Protocol
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +51,7 @@ extension TCNet.Bench {
             let elapsed = clock.measure { summary = playouts.run(games: games, using: &rng) }
             let mallocsAfter = counter?.count()
 
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = elapsed.inSeconds
             let perSecond = Double(summary.sowingMoves) / seconds
             print("rules=\(rules) seed=\(seed) \(summary)")
             print(
