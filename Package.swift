@@ -21,13 +21,14 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "Protocol"),
-        .target(name: "TaxCollectionRules"),
+        .target(name: "GameKit"),
+        .target(name: "Protocol", dependencies: ["GameKit"]),
+        .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(
             name: "Lobby",
             dependencies: [
                 "Protocol",
-                "TaxCollectionRules",
+                "TaxCollectionRules", "GameKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -47,7 +48,7 @@ let package = Package(
         .target(
             name: "Play",
             dependencies: [
-                "Board", "Terminal", "Peer", "Lobby", "Protocol", "TaxCollectionRules",
+                "Board", "Terminal", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "GameKit",
             ]
         ),
         .target(
@@ -61,7 +62,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules",
+                "TaxCollectionRules", "GameKit",
                 "Play",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -79,11 +80,15 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
+        .testTarget(
+            name: "GameKitTests",
+            dependencies: ["GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TaxCollectionRulesTests",
             dependencies: [
-                "TaxCollectionRules",
+                "TaxCollectionRules", "GameKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

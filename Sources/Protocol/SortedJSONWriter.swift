@@ -1,3 +1,5 @@
+import GameKit
+
 /// Writes a ``JSONValue`` as compact JSON text with sorted keys: the bytes `JSONEncoder` writes with
 /// `[.sortedKeys, .withoutEscapingSlashes]` for the same tree.
 ///
@@ -49,24 +51,6 @@ enum SortedJSONWriter {
     }
 
     private static func write(string: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        JSONText.appendString(string, to: &output)
     }
 }

@@ -1,3 +1,4 @@
+import GameKit
 import Foundation
 import Lobby
 import Protocol

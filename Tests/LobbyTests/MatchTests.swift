@@ -1,3 +1,4 @@
+import GameKit
 import Lobby
 import Protocol
 import TaxCollectionRules

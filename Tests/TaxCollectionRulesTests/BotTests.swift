@@ -1,3 +1,4 @@
+import GameKit
 import PropertyBased
 import TaxCollectionRules
 import Testing

@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 import TaxCollectionRules
 

@@ -1,3 +1,4 @@
+import GameKit
 import Board
 import TaxCollectionRules
 

@@ -1,3 +1,5 @@
+import GameKit
+
 /// The strong bot: alpha-beta search by iterative deepening, limited by a budget of positions per move.
 ///
 /// The evaluation, from the point of view of the seat to move at the root, is twice the score difference

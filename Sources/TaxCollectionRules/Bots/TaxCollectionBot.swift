@@ -1,3 +1,5 @@
+import GameKit
+
 /// A computer player: given a position, it picks a legal move.
 ///
 /// Bots are pure: everything random comes from the generator passed in, and search budgets count

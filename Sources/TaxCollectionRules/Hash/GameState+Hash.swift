@@ -1,3 +1,5 @@
+import GameKit
+
 // MARK: The state hash
 
 extension GameState {

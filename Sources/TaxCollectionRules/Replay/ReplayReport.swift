@@ -1,3 +1,5 @@
+import GameKit
+
 /// The text `tcnet rules replay` prints for one record, kept here so that it is tested with the rules.
 ///
 /// For a record that replays: with `trace`, one line per move,

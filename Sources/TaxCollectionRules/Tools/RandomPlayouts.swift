@@ -1,3 +1,5 @@
+import GameKit
+
 /// Whole games of uniformly random legal moves: the benchmark workload, shared move for move with the C
 /// yardstick in Benchmarks/yardstick/.
 ///

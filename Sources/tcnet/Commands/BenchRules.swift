@@ -1,3 +1,4 @@
+import GameKit
 import ArgumentParser
 import TaxCollectionRules
 import Protocol

@@ -1,8 +1,9 @@
 /// Encodes `Encodable` values as compact JSON text with the keys in the order the value encodes them.
 ///
 /// NB: Foundation's `JSONEncoder` writes object keys in hash order (or sorted), not in the documented
-/// order, and the rules module stays free of Foundation. The wire shapes of docs/RULES.md (and the replay
-/// output) come from here, so they read the same every time and match the golden tests byte for byte.
+/// order, and GameKit and the rules modules stay free of Foundation. The wire shapes of the games' docs
+/// (and the replay output) come from here, so they read the same every time and match the golden tests
+/// byte for byte. Strings are escaped by ``JSONText``, as on the wire.
 public enum OrderedJSON {
     /// The JSON text of a value, on one line, without spaces.
     /// - Parameter value: any encodable value (floating-point numbers are written with Swift's
@@ -15,25 +16,6 @@ public enum OrderedJSON {
         var text = ""
         root.render(into: &text)
         return text
-    }
-
-    /// Quotes and escapes a string as JSON.
-    static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 }
 
@@ -50,7 +32,7 @@ final class JSONSlot {
 
     func store(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         switch value {
-        case let string as String: content = .leaf(OrderedJSON.quoted(string))
+        case let string as String: content = .leaf(JSONText.quoted(string))
         case let bool as Bool: content = .leaf(bool ? "true" : "false")
         case let integer as any FixedWidthInteger: content = .leaf("\(integer)")
         case let float as Float: try store(Double(float), codingPath: codingPath)
@@ -79,7 +61,7 @@ final class JSONSlot {
             text += "{"
             for (index, entry) in entries.enumerated() {
                 if index > 0 { text += "," }
-                text += OrderedJSON.quoted(entry.key) + ":"
+                text += JSONText.quoted(entry.key) + ":"
                 entry.slot.render(into: &text)
             }
             text += "}"

@@ -1,4 +1,4 @@
-import TaxCollectionRules
+import GameKit
 import Testing
 
 @Suite("SHA-256 against the FIPS 180-4 examples")

@@ -1,4 +1,4 @@
-import TaxCollectionRules
+import GameKit
 import Testing
 
 @Suite("Seeded randomness")

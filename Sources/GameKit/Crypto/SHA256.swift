@@ -1,7 +1,7 @@
-/// SHA-256 (FIPS 180-4), small and dependency-free, for ``GameState/stateHash``.
+/// SHA-256 (FIPS 180-4), small and dependency-free: state hashes, dice commitments, HMAC.
 ///
-/// NB: the rules module must build without Foundation or packages (it is also compiled for fuzzing), so
-/// it carries its own digest. Tests check it against the FIPS 180-4 example vectors.
+/// NB: GameKit and the rules modules build without Foundation or packages (they are also compiled for
+/// fuzzing), so GameKit carries its own digest. Tests check it against the FIPS 180-4 example vectors.
 public struct SHA256: Sendable {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -56,19 +56,20 @@ public struct SHA256: Sendable {
         return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
 
+    /// The digest of some bytes.
+    /// - Parameter bytes: the whole message.
+    /// - Returns: the 32 bytes of the digest.
+    public static func digest(of bytes: some Sequence<UInt8>) -> [UInt8] {
+        var digest = SHA256()
+        digest.update(bytes)
+        return digest.finalize()
+    }
+
     /// The digest of some bytes, as 64 lowercase hex digits.
     /// - Parameter bytes: the whole message.
     /// - Returns: the hex digest.
     public static func hex(of bytes: some Sequence<UInt8>) -> String {
-        var digest = SHA256()
-        digest.update(bytes)
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest.finalize() {
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.string(of: Self.digest(of: bytes))
     }
 
     private mutating func compress() {

@@ -1,6 +1,6 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seeded random number generator.
 ///
-/// Everything random in the rules module (bots, playouts) draws from a generator passed in, usually this
+/// Everything random in a rules module (bots, playouts) draws from a generator passed in, usually this
 /// one, so a seed replays the same games in Swift and in the C yardstick.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     /// The generator's whole state.

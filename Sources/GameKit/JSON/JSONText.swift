@@ -1,0 +1,42 @@
+/// Writes JSON text into bytes: the one place that decides how strings are escaped.
+///
+/// The escapes are those of Foundation's `JSONEncoder` with `.withoutEscapingSlashes`: `\"`, `\\`,
+/// `\b`, `\t`, `\n`, `\f`, `\r`, other control characters as `\u00XX`, everything else as its UTF-8
+/// bytes. Both of the project's JSON writers use it: ``OrderedJSON`` (keys in the order a value
+/// encodes them: docs and hashes) and the wire's sorted-key writer in `Protocol`.
+public enum JSONText {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends a quoted, escaped JSON string.
+    /// - Parameters:
+    ///   - string: the text.
+    ///   - output: where to write.
+    public static func appendString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0x0F)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// A quoted, escaped JSON string.
+    public static func quoted(_ string: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count + 2)
+        Self.appendString(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+}

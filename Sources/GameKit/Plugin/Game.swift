@@ -1,0 +1,137 @@
+/// The one protocol a game implements to be played at the lobby's tables, refereed by the host and
+/// re-checked by every client.
+///
+/// The lobby knows nothing of any game: it seats players, orders their moves, keeps the journal and
+/// tells everyone what happened. A game supplies its rules through these static requirements, as
+/// pure functions of values: no I/O, no clock, no randomness of its own.
+///
+/// A move goes through two steps:
+/// 1. ``prepare(_:by:in:random:)``, on the host only: the game completes the move with what the host
+///    decides for it (the dice of a roll, the next word, a fresh secret), drawn from ``HostRandom``.
+///    The prepared move is what the journal keeps, so a restart replays it exactly.
+/// 2. ``apply(_:by:to:)``, on the host and on every client: the rules, deterministic given the
+///    prepared move. A client applies the move as it may see it (``view(of:for:)-(Move,_)``) to the
+///    state as it may see it, and compares hashes: a game that hides information promises that
+///    viewing commutes with applying (`apply(view(m), view(s)) == view(apply(m, s))`).
+public protocol Game: Sendable {
+    /// The whole state of one match; a value type.
+    associatedtype State: Sendable & Codable
+    /// One move, in the JSON shape the game documents.
+    associatedtype Move: Sendable & Codable
+    /// What a move did, for screens to animate, in the JSON shape the game documents.
+    associatedtype Event: Sendable & Codable
+
+    /// The game's id, name, seats, rule sets, options and bots.
+    static var descriptor: GameDescriptor { get }
+
+    /// Relations between options that their declarations cannot say (each option's own range is
+    /// checked by the host first).
+    /// - Parameters:
+    ///   - options: the checked options.
+    ///   - seats: the table's seat count.
+    /// - Returns: why the combination is refused, naming an option; `nil` to accept it.
+    static func refusal(of options: GameOptions, seats: Int) -> OptionRefusal?
+
+    /// The starting state of a match.
+    /// - Parameters:
+    ///   - setup: rule set, seats, first seat, options and start time.
+    ///   - random: the host's randomness for the start (step 0).
+    /// - Returns: the state, or `nil` for an unknown rule set.
+    static func start(_ setup: MatchSetup, random: inout HostRandom) -> State?
+
+    /// The seats that may move now, in seat order; empty once the match is over.
+    static func toAct(in state: State) -> [SeatName]
+
+    /// Completes a move with what the host decides for it. Host only; the default returns the move.
+    /// - Parameters:
+    ///   - move: the move as the mover sent it.
+    ///   - mover: who moves.
+    ///   - state: the full state before the move.
+    ///   - random: the host's randomness for this step.
+    /// - Returns: the move to apply, journal and (viewed) send.
+    static func prepare(_ move: Move, by mover: Mover, in state: State, random: inout HostRandom) -> Move
+
+    /// The rules: applies a prepared move.
+    /// - Returns: the events, in order; or the rule the move breaks, with `state` unchanged.
+    static func apply(_ move: Move, by mover: Mover, to state: inout State) -> Result<[Event], GameRuleViolation>
+
+    /// How the match ended by the rules; `nil` while it goes on.
+    static func result(of state: State) -> GameResult?
+
+    /// Each seat's score now, for a result the lobby has to make when a match ends from outside the
+    /// rules (a draw agreed, a resignation, a forfeit).
+    static func scores(in state: State) -> [(seat: SeatName, score: Int)]
+
+    /// When the host must wake the game, on the wall clock; `nil` for never. When the time comes,
+    /// the host asks for ``hostMove(_:in:)`` with ``HostCause/deadline`` and journals it.
+    static func deadline(of state: State) -> GameTime?
+
+    /// A move the host makes for the table: at a deadline, or when a seat leaves the match.
+    /// Returning `nil` for a seat that leaves ends the match (the default): the seat ranks last.
+    static func hostMove(_ cause: HostCause, in state: State) -> Move?
+
+    /// The state hash that clients check.
+    static func hash(of state: State) -> String
+
+    /// Whether the `view` filters can show different viewers different things. A game that says
+    /// `false` promises that they show everything to everyone, and the host builds each broadcast
+    /// once for all its recipients.
+    static var hidesInformation: Bool { get }
+
+    /// What a viewer may see of a state.
+    static func view(of state: State, for viewer: Viewer) -> State
+
+    /// What a viewer may see of an event; `nil` hides the event from that viewer.
+    static func view(of event: Event, for viewer: Viewer) -> Event?
+
+    /// What a viewer may see of a prepared move.
+    static func view(of move: Move, for viewer: Viewer) -> Move
+
+    /// A bot's choice of move for a seat.
+    /// - Parameters:
+    ///   - bot: one of `descriptor.bots`.
+    ///   - seat: the seat it plays.
+    ///   - state: the state as that seat sees it.
+    ///   - seed: the bot's randomness.
+    /// - Returns: the move, or `nil` when the bot is unknown or has nothing to do.
+    static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move?
+}
+
+extension Game {
+    public static func refusal(of options: GameOptions, seats: Int) -> OptionRefusal? { nil }
+
+    public static func prepare(_ move: Move, by mover: Mover, in state: State, random: inout HostRandom) -> Move {
+        move
+    }
+
+    public static func deadline(of state: State) -> GameTime? { nil }
+
+    public static func hostMove(_ cause: HostCause, in state: State) -> Move? { nil }
+
+    /// NB: `true` unless a game says otherwise: a filter cannot be checked for being the identity.
+    public static var hidesInformation: Bool { true }
+
+    public static func view(of state: State, for viewer: Viewer) -> State { state }
+
+    public static func view(of event: Event, for viewer: Viewer) -> Event? { event }
+
+    public static func view(of move: Move, for viewer: Viewer) -> Move { move }
+
+    /// The standings of a match that ends from outside the rules.
+    /// - Parameters:
+    ///   - state: the state when it ended.
+    ///   - reason: why.
+    ///   - last: seats that rank after everyone else (a resigner, a forfeiter).
+    ///   - draw: every seat shares the first rank (a draw agreed).
+    /// - Returns: the result.
+    public static func endedResult(
+        of state: State, reason: String, last: Set<SeatName> = [], draw: Bool = false
+    ) -> GameResult {
+        let scores = Self.scores(in: state)
+        if draw {
+            return GameResult(
+                reason: reason, standings: scores.map { SeatStanding(seat: $0.seat, score: $0.score, rank: 1) })
+        }
+        return GameResult.ranking(scores, reason: reason, last: last)
+    }
+}
