@@ -24,26 +24,26 @@ let package = Package(
         .target(name: "GameKit"),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
+        .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
-            name: "Lobby",
-            dependencies: [
-                "Protocol",
-                "TaxCollectionRules", "GameKit",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            name: "Storage",
+            dependencies: ["Lobby", "Protocol", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Peer",
             dependencies: [
                 "Protocol",
                 "Lobby",
+                "Storage",
+                "GameKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "Board", dependencies: ["TaxCollectionRules"]),
+        .target(name: "Classroom", dependencies: ["Lobby", "TaxCollectionRules"]),
+        .target(name: "Board", dependencies: ["TaxCollectionRules", "GameKit"]),
         .target(name: "Terminal", dependencies: ["Board"]),
         .target(
             name: "Play",
@@ -58,6 +58,8 @@ let package = Package(
         .executableTarget(
             name: "tcnet",
             dependencies: [
+                "Classroom",
+                "Storage",
                 "Conformance",
                 "Peer",
                 "Lobby",
@@ -75,7 +77,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Protocol", "Lobby", "Peer",
+                "Protocol", "Lobby", "Peer", "Storage", "Classroom",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
@@ -92,22 +94,40 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol", "TestSupport"]),
+        .testTarget(
+            name: "LobbyTests",
+            dependencies: ["Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "Protocol", "TestSupport"]
+        ),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "Lobby", "Classroom", "GameKit", "Protocol", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "PeerTests",
             dependencies: [
-                "Peer", "Lobby", "Protocol", "TestSupport",
+                "Peer", "Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "Protocol", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "BoardTests", dependencies: ["Board", "TaxCollectionRules"]),
-        .testTarget(name: "PlayTests", dependencies: ["Play", "Board", "Peer", "Protocol", "TaxCollectionRules", "TestSupport"]),
+        .testTarget(
+            name: "PlayTests",
+            dependencies: ["Play", "Board", "Peer", "Protocol", "GameKit", "TaxCollectionRules", "TestSupport"]
+        ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "TestSupport"]
+            dependencies: [
+                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules",
+                "TestSupport",
+            ]
         ),
-        .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
+        .testTarget(
+            name: "tcnetTests",
+            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

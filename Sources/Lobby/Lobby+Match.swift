@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 // MARK: - Matches: start, move, sync, resign, draw, rematch
@@ -5,16 +6,20 @@ import Protocol
 extension Lobby {
     mutating func startMatch(at table: inout Table, re: (ConnectionID, RequestID?)?, into outcome: inout LobbyOutcome) {
         let number = table.matchNumber + 1
-        let firstSeat = self.faults.has(.firstMoveNotAlternating) ? table.seatOrder[0] : table.firstSeat(ofMatch: number)
-        guard
-            let match = self.configuration.catalog.startMatch(
-                game: table.game.id, ruleSet: table.ruleSet, firstSeat: firstSeat)
-        else {
+        let firstSeat =
+            self.faults.has(.firstMoveNotAlternating) ? table.seatOrder[0] : table.firstSeat(ofMatch: number)
+        let secret = self.matchSecret(table: table.id, match: number)
+        let setup = MatchSetup(
+            ruleSet: table.ruleSet, seats: table.seatOrder, firstSeat: firstSeat, options: table.options,
+            startedAt: self.now)
+        guard let match = self.configuration.catalog.startMatch(game: table.game.id, setup, secret: secret) else {
             preconditionFailure("table \(table.id) holds a game and rule set the catalogue validated")
         }
         table.matchNumber = number
         table.firstSeat = firstSeat
         table.match = match
+        table.secret = secret
+        table.startedAt = self.now
         table.result = nil
         table.status = .playing
         table.ready = []
@@ -26,18 +31,25 @@ extension Lobby {
         self.broadcast(table, re: nil, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
             .state(self.update(of: current, for: viewer))
         }
+        self.scheduleBots(at: &table)
+    }
+
+    /// A fresh match's secret: HMAC of the lobby's secret over the table, the match number and the time.
+    func matchSecret(table: TableID, match: Int) -> [UInt8] {
+        let message = Array("match \(table) \(match) \(self.now.milliseconds)".utf8)
+        return HMACSHA256.code(of: message, key: self.configuration.secret)
     }
 
     mutating func move(
         _ request: MoveRequest, by player: PlayerID, at table: inout Table, on connection: ConnectionID,
         re: RequestID?, into outcome: inout LobbyOutcome
     ) {
-        guard let seat = table.seat(of: player) ?? (self.faults.has(.spectatorMayMove) && table.spectators.contains(connection) ? table.match?.turn : nil) else {
+        guard let seat = table.seat(of: player) ?? self.faultySpectatorSeat(at: table, connection) else {
             outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id); spectators cannot move",
                 to: connection, re: re)
             return
         }
-        guard table.status == .playing, var match = table.match else {
+        guard table.status == .playing, let match = table.match else {
             let why =
                 table.status == .paused
                 ? "the match at table \(table.id) is paused until every player is back"
@@ -45,48 +57,69 @@ extension Lobby {
             outcome.refuse(.notPlaying, why, to: connection, re: re)
             return
         }
-        if self.faults.has(.turnCheckedFirst), match.turn != seat { outcome.refuse(.notYourTurn, "not your turn", to: connection, re: re); return }
+        if self.faults.has(.turnCheckedFirst), !match.toAct.contains(seat) {
+            outcome.refuse(.notYourTurn, "not your turn", to: connection, re: re)
+            return
+        }
         guard request.seq == match.seq || self.faults.has(.staleSeqAccepted) else {
             outcome.refuse(.staleSeq, "the move was made on state \(request.seq); the current state is \(match.seq)",
                 to: connection, re: re, expected: match.seq)
             return
         }
-        guard match.turn == seat || self.faults.has(.acceptOutOfTurn) else {
-            outcome.refuse(.notYourTurn, "it is \(match.turn ?? "nobody")'s turn, not \(seat)'s", to: connection, re: re)
+        guard match.toAct.contains(seat) || self.faults.has(.acceptOutOfTurn) else {
+            let movers = match.toAct.isEmpty ? "nobody's" : match.toAct.joined(separator: " or ") + "'s"
+            outcome.refuse(.notYourTurn, "it is \(movers) turn, not \(seat)'s", to: connection, re: re)
             return
         }
-        let effects: MoveEffects
-        switch match.apply(request.move) {
+        switch self.play(request.move, by: .seat(seat), at: &table, re: (connection, re), into: &outcome) {
+        case .success:
+            break
         case .failure(.malformed(let why)):
             outcome.refuse(.invalidMessage, "bad move: \(why)", to: connection, re: re)
-            return
         case .failure(.illegal) where self.faults.has(.illegalMovesAccepted):
             outcome.send(.state(self.update(of: table, for: .seat(seat))), to: connection, re: re)
-            return
         case .failure(.illegal(let violation)):
-            outcome.refuse(.illegalMove, violation.message, to: connection, re: re, rule: violation.code)
-            return
-        case .success(let accepted):
-            effects = accepted
+            outcome.refuse(.illegalMove, violation.message, to: connection, re: re, rule: violation.code,
+                details: violation.details.isEmpty ? nil : violation.details)
+        }
+    }
+
+    /// Plays a move at a table whose match is under way: prepares and applies it, journals it, tells
+    /// every member (each as they may see it), ends the match when the rules say so, and wakes the bots.
+    /// - Returns: the refusal, with nothing changed, when the game refuses the move.
+    @discardableResult
+    mutating func play(
+        _ move: JSONValue, by mover: Mover, at table: inout Table, re: (ConnectionID, RequestID?)?,
+        into outcome: inout LobbyOutcome
+    ) -> Result<Void, MoveRefusal> {
+        guard var match = table.match else { preconditionFailure("table \(table.id) has no match") }
+        let effects: MoveEffects
+        switch match.play(move, by: mover, secret: table.secret) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let accepted): effects = accepted
         }
         table.match = match
         if !self.faults.has(.drawOffersKept) { table.drawOffers = [] }
         outcome.journal.append(.move(MoveRecord(
-            table: table.id, match: table.matchNumber, seq: match.seq, seat: seat, move: effects.move, hash: match.hash)))
-        if let winner = match.winner {
+            table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat, move: effects.move,
+            hash: match.hash)))
+        if let result = match.result {
             table.status = .over
-            table.result = MatchResult(winner: winner, reason: "finished")
+            table.result = Self.wire(result)
+            table.botsDue = nil
             outcome.journal.append(.table(table.record))
         }
         let current = table
-        let last = PlayedMove(seat: seat, move: effects.move)
-        self.broadcast(table, re: (connection, re), sameForEveryone: match.sameForEveryViewer, into: &outcome) {
-            viewer in
-            .state(self.update(of: current, for: viewer, last: last, events: effects.events(viewer)))
+        self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
+            let last = PlayedMove(seat: mover.seat, move: effects.moveView(viewer))
+            return .state(self.update(of: current, for: viewer, last: last, events: effects.events(viewer)))
         }
         if table.status == .over {
             self.broadcastTable(table, re: nil, into: &outcome)
+        } else {
+            self.scheduleBots(at: &table)
         }
+        return .success(())
     }
 
     func sync(_ table: Table, for player: PlayerID, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
@@ -115,7 +148,26 @@ extension Lobby {
             outcome.refuse(.notPlaying, "table \(table.id) has no match under way", to: connection, re: re)
             return
         }
-        self.endMatch(at: &table, winner: self.faults.has(.resignWrongWinner) ? seat : table.opponent(of: seat), reason: "resigned", re: (connection, re), into: &outcome)
+        self.seatLeaves(seat, .resigned, at: &table, re: (connection, re), into: &outcome)
+    }
+
+    /// A seat leaves the match for good (resigned, left, or forfeited at the end of its grace period).
+    ///
+    /// The game decides: it may go on without the seat (its host move takes the seat out), or end the
+    /// match (no host move; the default), the seat ranking last.
+    mutating func seatLeaves(
+        _ seat: SeatName, _ reason: LeaveReason, at table: inout Table, re: (ConnectionID, RequestID?)?,
+        into outcome: inout LobbyOutcome
+    ) {
+        guard let match = table.match else { return }
+        if let move = match.hostMove(.seatLeft(seat, reason)),
+            case .success = self.play(move, by: .host, at: &table, re: re, into: &outcome)
+        {
+            return
+        }
+        let leaver: SeatName = self.faults.has(.resignWrongWinner) ? self.otherSeat(than: seat, at: table) : seat
+        let result = match.endedResult(reason: reason.rawValue, last: [leaver], draw: false)
+        self.endMatch(at: &table, result: result, re: re, into: &outcome)
     }
 
     mutating func offerDraw(
@@ -127,9 +179,18 @@ extension Lobby {
             outcome.refuse(.notPlaying, "table \(table.id) has no match under way", to: connection, re: re)
             return
         }
+        guard table.seatOrder.count > 1 else {
+            outcome.refuse(.unexpectedMessage, "a one-seat match has nobody to agree a draw with; resign to end it",
+                to: connection, re: re)
+            return
+        }
         table.drawOffers.insert(seat)
-        if table.drawOffers.count == table.seatOrder.count || self.faults.has(.drawNeedsOneOffer) {
-            self.endMatch(at: &table, winner: "draw", reason: "draw-agreed", re: (connection, re), into: &outcome)
+        // NB: the host's bots accept any draw the people at the table agree.
+        let offered = table.drawOffers.union(table.bots.keys)
+        if offered.count == table.seatOrder.count || self.faults.has(.drawNeedsOneOffer) {
+            guard let match = table.match else { return }
+            let result = match.endedResult(reason: "draw-agreed", last: [], draw: true)
+            self.endMatch(at: &table, result: result, re: (connection, re), into: &outcome)
         } else {
             self.broadcast(table, re: (connection, re), into: &outcome) { _ in
                 .drawOffered(OfferNotice(table: table.id, seat: seat))
@@ -148,7 +209,7 @@ extension Lobby {
             return
         }
         table.rematchOffers.insert(seat)
-        if table.rematchOffers.count == table.seatOrder.count, table.away.isEmpty {
+        if table.rematchOffers.union(table.bots.keys).count == table.seatOrder.count, table.away.isEmpty {
             self.startMatch(at: &table, re: (connection, re), into: &outcome)
         } else {
             self.broadcast(table, re: (connection, re), into: &outcome) { _ in
@@ -157,14 +218,14 @@ extension Lobby {
         }
     }
 
-    /// Ends the current match by resignation, agreement or forfeit, and tells everyone.
+    /// Ends the current match from outside the rules (resignation, agreement, forfeit), and tells everyone.
     mutating func endMatch(
-        at table: inout Table, winner: String, reason: String, re: (ConnectionID, RequestID?)?,
-        into outcome: inout LobbyOutcome
+        at table: inout Table, result: GameResult, re: (ConnectionID, RequestID?)?, into outcome: inout LobbyOutcome
     ) {
         table.status = .over
-        table.result = MatchResult(winner: winner, reason: reason)
+        table.result = Self.wire(result)
         table.drawOffers = []
+        table.botsDue = nil
         outcome.journal.append(.table(table.record))
         let current = table
         self.broadcast(table, re: re, sameForEveryone: table.match?.sameForEveryViewer ?? false, into: &outcome) {
@@ -177,10 +238,36 @@ extension Lobby {
     func update(of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: [JSONValue] = []) -> MatchUpdate {
         guard let match = table.match else { preconditionFailure("table \(table.id) has no match") }
         let snapshot = match.snapshot(for: viewer)
+        let toAct = table.status == .over ? [] : match.toAct
+        var timeLeft: Int?
+        if table.status != .over, let deadline = match.deadline {
+            timeLeft = Int(max(0, deadline.milliseconds - self.now.milliseconds))
+        }
         return MatchUpdate(
-            table: table.id, match: table.matchNumber, seq: match.seq,
-            turn: table.status == .over ? nil : match.turn, status: table.status, state: snapshot.state,
-            hash: self.faults.has(.wrongHash) ? String(snapshot.hash.reversed()) : snapshot.hash, last: last, events: events, result: table.result)
+            table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
+            status: table.status, state: snapshot.state,
+            hash: self.faults.has(.wrongHash) ? String(snapshot.hash.reversed()) : snapshot.hash, last: last,
+            events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft)
+    }
+
+    /// A result as the wire carries it.
+    static func wire(_ result: GameResult) -> MatchResult {
+        MatchResult(
+            winner: result.winner, reason: result.reason,
+            standings: result.standings.map { Standing(seat: $0.seat, score: $0.score, rank: $0.rank) })
+    }
+
+    // MARK: Faults
+
+    /// The seat a spectator moves for under the `spectator-may-move` fault.
+    private func faultySpectatorSeat(at table: Table, _ connection: ConnectionID) -> SeatName? {
+        guard self.faults.has(.spectatorMayMove), table.spectators.contains(connection) else { return nil }
+        return table.match?.toAct.first
+    }
+
+    /// Under `resign-wrong-winner`: the seat that wins instead of losing.
+    private func otherSeat(than seat: SeatName, at table: Table) -> SeatName {
+        table.seatOrder.first { $0 != seat } ?? seat
     }
 }
 

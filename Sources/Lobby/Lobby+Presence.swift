@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 // MARK: - Presence: resume, disconnect, grace periods
@@ -29,6 +30,7 @@ extension Lobby {
             if table.status == .paused, table.away.isEmpty {
                 table.status = .playing
                 outcome.journal.append(.table(table.record))
+                self.scheduleBots(at: &table)
             }
             self.tables[tableID] = table
             self.broadcast(table, re: nil, except: connection, into: &outcome) { _ in
@@ -48,6 +50,7 @@ extension Lobby {
     ///   - now: the current time.
     /// - Returns: what to journal and send to the others.
     public mutating func disconnect(_ connection: ConnectionID, now: LobbyTime) -> LobbyOutcome {
+        self.now = now
         var outcome = LobbyOutcome()
         for tableID in self.tables.keys where self.tables[tableID]?.spectators.contains(connection) == true {
             self.tables[tableID]?.spectators.remove(connection)
@@ -76,40 +79,30 @@ extension Lobby {
         return outcome
     }
 
-    /// Applies the tables' policies to grace periods that have ended.
-    /// - Parameter now: the current time.
-    /// - Returns: what to journal and send.
-    public mutating func tick(now: LobbyTime) -> LobbyOutcome {
-        var outcome = LobbyOutcome()
-        if self.faults.has(.graceIgnored) { return outcome }
-        for tableID in self.tables.keys.sorted() {
-            guard var table = self.tables[tableID] else { continue }
-            let expired = table.seatOrder.filter { seat in
-                if case .some(.some(let deadline)) = table.away[seat] { return deadline <= now }
-                return false
-            }
-            guard !expired.isEmpty else { continue }
-            for seat in expired {
-                table.away[seat] = .some(nil)
-                switch table.status {
-                case .playing:
-                    if table.onTimeout == .pause {
-                        table.status = .paused
-                        outcome.journal.append(.table(table.record))
-                        self.broadcastTable(table, re: nil, into: &outcome)
-                    } else {
-                        self.endMatch(
-                            at: &table, winner: table.opponent(of: seat), reason: "forfeit", re: nil, into: &outcome)
-                    }
-                case .paused:
-                    break
-                case .waiting, .over:
-                    self.unseat(seat, at: &table, into: &outcome)
-                    self.broadcastTable(table, re: nil, into: &outcome)
-                }
-            }
-            self.tables[tableID] = table
+    /// Applies the table's policy to grace periods that have ended.
+    mutating func endGracePeriods(at table: inout Table, into outcome: inout LobbyOutcome) {
+        let expired = table.seatOrder.filter { seat in
+            if case .some(.some(let deadline)) = table.away[seat] { return deadline <= self.now }
+            return false
         }
-        return outcome
+        for seat in expired {
+            table.away[seat] = .some(nil)
+            switch table.status {
+            case .playing:
+                if table.onTimeout == .pause {
+                    table.status = .paused
+                    table.botsDue = nil
+                    outcome.journal.append(.table(table.record))
+                    self.broadcastTable(table, re: nil, into: &outcome)
+                } else {
+                    self.seatLeaves(seat, .forfeit, at: &table, re: nil, into: &outcome)
+                }
+            case .paused:
+                break
+            case .waiting, .over:
+                self.unseat(seat, at: &table, into: &outcome)
+                self.broadcastTable(table, re: nil, into: &outcome)
+            }
+        }
     }
 }

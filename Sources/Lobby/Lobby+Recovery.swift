@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// The journal cannot be replayed: a move no longer applies, or a hash differs.
@@ -18,6 +19,7 @@ extension Lobby {
     /// - Throws: ``RecoveryError`` when the journal does not replay.
     public init(restoring snapshot: JournalSnapshot, configuration: LobbyConfiguration, now: LobbyTime) throws {
         self.init(configuration: configuration)
+        self.now = now
         for record in snapshot.players {
             self.arrivals += 1
             self.players[record.id] = Player(
@@ -31,13 +33,23 @@ extension Lobby {
             guard let game = configuration.catalog.game(record.game)?.descriptor else {
                 throw RecoveryError(description: "table \(record.id) plays \(record.game), which this host does not offer")
             }
+            let seatCount = record.seatCount ?? game.defaultSeatCount
+            let options: GameOptions
+            switch configuration.catalog.options(record.options ?? [:], game: game.id, seats: seatCount) {
+            case .success(let checked): options = checked
+            case .failure(let refusal):
+                throw RecoveryError(description: "table \(record.id): \(refusal.message)")
+            }
             var table = Table(
                 id: record.id, number: record.number, game: game, ruleSet: record.ruleSet,
-                graceSeconds: record.graceSeconds, onTimeout: record.onTimeout)
+                graceSeconds: record.graceSeconds, onTimeout: record.onTimeout, seatCount: seatCount, options: options)
             table.status = record.status
             table.matchNumber = record.match
             table.firstSeat = record.firstSeat
             table.result = record.result
+            table.bots = record.bots ?? [:]
+            table.secret = record.secret.flatMap(Hex.bytes(of:)) ?? Self.legacySecret(record)
+            table.startedAt = GameTime(milliseconds: record.startedAt ?? 0)
             for (seat, player) in record.seats where self.players[player] != nil {
                 table.seats[seat] = player
                 table.away[seat] = .some(now.adding(seconds: record.graceSeconds))
@@ -45,9 +57,10 @@ extension Lobby {
             }
             if record.match > 0 {
                 table.match = try Self.replay(
-                    record, moves: (movesByTable[record.id] ?? []).filter { $0.match == record.match },
+                    record, table: table, moves: (movesByTable[record.id] ?? []).filter { $0.match == record.match },
                     catalog: configuration.catalog)
             }
+            self.scheduleBots(at: &table)
             self.tables[record.id] = table
             self.tableNumbers = max(self.tableNumbers, record.number)
         }
@@ -59,23 +72,34 @@ extension Lobby {
         }
     }
 
-    private static func replay(_ table: TableRecord, moves: [MoveRecord], catalog: GameCatalog) throws -> any AnyMatch {
-        guard var match = catalog.startMatch(game: table.game, ruleSet: table.ruleSet, firstSeat: table.firstSeat) else {
+    private static func replay(
+        _ record: TableRecord, table: Table, moves: [MoveRecord], catalog: GameCatalog
+    ) throws -> any AnyMatch {
+        let setup = MatchSetup(
+            ruleSet: table.ruleSet, seats: table.seatOrder, firstSeat: table.firstSeat, options: table.options,
+            startedAt: table.startedAt)
+        guard var match = catalog.startMatch(game: table.game.id, setup, secret: table.secret) else {
             throw RecoveryError(description: "table \(table.id): rule set \(table.ruleSet) is unknown")
         }
         for move in moves.sorted(by: { $0.seq < $1.seq }) {
             guard move.seq == match.seq + 1 else {
-                throw RecoveryError(description: "table \(table.id) match \(table.match): move \(match.seq + 1) is missing")
+                throw RecoveryError(description: "table \(table.id) match \(record.match): move \(match.seq + 1) is missing")
             }
-            if case .failure(let refusal) = match.apply(move.move) {
+            if case .failure(let refusal) = match.replay(move.move, by: move.seat.map(Mover.seat) ?? .host) {
                 throw RecoveryError(
-                    description: "table \(table.id) match \(table.match) move \(move.seq) no longer applies: \(refusal)")
+                    description: "table \(table.id) match \(record.match) move \(move.seq) no longer applies: \(refusal)")
             }
             guard match.hash == move.hash else {
                 throw RecoveryError(
-                    description: "table \(table.id) match \(table.match) move \(move.seq): hash \(match.hash) differs from the journal's \(move.hash)")
+                    description: "table \(table.id) match \(record.match) move \(move.seq): hash \(match.hash) differs from the journal's \(move.hash)")
             }
         }
         return match
+    }
+
+    /// The secret of a match journalled before matches had secrets (hosts before GameKit, whose only game,
+    /// Tax Collection, draws nothing): fixed by the table and match, so the replay is the same every time.
+    static func legacySecret(_ record: TableRecord) -> [UInt8] {
+        SHA256.digest(of: Array("tcnet legacy match \(record.id) \(record.match)".utf8))
     }
 }

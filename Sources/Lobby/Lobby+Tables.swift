@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 // MARK: - Tables: create, sit, ready, leave, watch
@@ -25,10 +26,26 @@ extension Lobby {
                 "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(grace)", to: connection, re: re)
             return
         }
+        let seatCount = request.seats ?? game.defaultSeatCount
+        guard game.seatCounts.contains(seatCount) else {
+            let counts = game.seatCounts
+            let allowed = counts.count == 1 ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
+            outcome.refuse(.invalidSetting, "a table of \(game.name) has \(allowed) seats, not \(seatCount)",
+                to: connection, re: re)
+            return
+        }
+        let options: GameOptions
+        switch self.configuration.catalog.options(request.options ?? [:], game: game.id, seats: seatCount) {
+        case .success(let checked):
+            options = checked
+        case .failure(let refusal):
+            outcome.refuse(.invalidOption, refusal.message, to: connection, re: re, option: refusal.option)
+            return
+        }
         self.tableNumbers += 1
         let table = Table(
             id: "t\(self.tableNumbers)", number: self.tableNumbers, game: game, ruleSet: ruleSet,
-            graceSeconds: grace, onTimeout: request.onTimeout ?? .pause)
+            graceSeconds: grace, onTimeout: request.onTimeout ?? .pause, seatCount: seatCount, options: options)
         self.tables[table.id] = table
         outcome.journal.append(.table(table.record))
         outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
@@ -42,7 +59,7 @@ extension Lobby {
                 to: connection, re: re)
             return
         }
-        if let current = self.players[player]?.table, !self.faults.has(.doubleSeating) {
+        if request.bot == nil, let current = self.players[player]?.table, !self.faults.has(.doubleSeating) {
             outcome.refuse(.alreadySeated, "you already sit at table \(current); leave it first", to: connection, re: re)
             return
         }
@@ -50,25 +67,34 @@ extension Lobby {
             outcome.refuse(.seatUnavailable, "table \(table.id) is in a match; watch it instead", to: connection, re: re)
             return
         }
+        if let bot = request.bot, !table.game.bots.contains(bot) {
+            let offered = table.game.bots.isEmpty ? "it has none" : "it has " + table.game.bots.joined(separator: ", ")
+            outcome.refuse(.noSuchBot, "\(table.game.name) has no bot \"\(bot)\"; \(offered)", to: connection, re: re)
+            return
+        }
         let seat: String
         if let wanted = request.seat {
             guard table.seatOrder.contains(wanted) else {
                 outcome.refuse(.seatUnavailable,
-                    "\(table.game.name) has seats \(table.seatOrder.joined(separator: ", ")), not \"\(wanted)\"",
+                    "table \(table.id) has seats \(table.seatOrder.joined(separator: ", ")), not \"\(wanted)\"",
                     to: connection, re: re)
                 return
             }
-            guard table.seats[wanted] == nil || self.faults.has(.seatTheft) else {
+            guard table.isFree(wanted) || self.faults.has(.seatTheft) else {
                 outcome.refuse(.seatUnavailable, "seat \(wanted) at table \(table.id) is taken", to: connection, re: re)
                 return
             }
             seat = wanted
         } else {
-            guard let free = table.seatOrder.first(where: { table.seats[$0] == nil }) else {
+            guard let free = table.seatOrder.first(where: table.isFree) else {
                 outcome.refuse(.seatUnavailable, "table \(table.id) has no free seat", to: connection, re: re)
                 return
             }
             seat = free
+        }
+        if let bot = request.bot {
+            self.seatBot(bot, at: seat, of: &table, re: (connection, re), into: &outcome)
+            return
         }
         table.seats[seat] = player
         if !self.faults.has(.sitKeepsWatching) { table.spectators.remove(connection) }
@@ -96,11 +122,34 @@ extension Lobby {
             return
         }
         table.ready.insert(seat)
-        if table.isFull || self.faults.has(.matchStartsEarly), table.ready.count == table.seatOrder.count || self.faults.has(.matchStartsEarly), table.away.isEmpty {
-            self.startMatch(at: &table, re: (connection, re), into: &outcome)
+        self.startIfReady(&table, re: (connection, re), into: &outcome)
+    }
+
+    /// Starts the match when every seat is taken and ready (bots always are) and nobody is away; else
+    /// tells the table who is ready.
+    mutating func startIfReady(
+        _ table: inout Table, re: (ConnectionID, RequestID?)?, into outcome: inout LobbyOutcome
+    ) {
+        let early = self.faults.has(.matchStartsEarly)
+        let allReady = table.ready.union(table.bots.keys).count == table.seatOrder.count
+        if table.isFull || early, allReady || early, table.away.isEmpty {
+            self.startMatch(at: &table, re: re, into: &outcome)
         } else {
-            self.broadcastTable(table, re: (connection, re), into: &outcome)
+            self.broadcastTable(table, re: re, into: &outcome)
         }
+    }
+
+    /// Seats one of the game's bots: it is ready at once.
+    mutating func seatBot(
+        _ bot: String, at seat: SeatName, of table: inout Table, re: (ConnectionID, RequestID?),
+        into outcome: inout LobbyOutcome
+    ) {
+        if let player = table.seats.removeValue(forKey: seat) { self.players[player]?.table = nil }
+        table.bots[seat] = bot
+        if table.status == .over { table.status = .waiting }
+        table.rematchOffers = []
+        outcome.journal.append(.table(table.record))
+        self.startIfReady(&table, re: re, into: &outcome)
     }
 
     mutating func leave(
@@ -109,8 +158,8 @@ extension Lobby {
     ) {
         if let seat = table.seat(of: player) {
             if table.status == .playing || table.status == .paused, !self.faults.has(.leaveDoesNotResign) {
-                // NB: leaving a match is resigning it; the opponent is told the result first.
-                self.endMatch(at: &table, winner: table.opponent(of: seat), reason: "resigned", re: nil, into: &outcome)
+                // NB: leaving a match is resigning it; the others are told the result first.
+                self.seatLeaves(seat, .resigned, at: &table, re: nil, into: &outcome)
             }
             self.unseat(seat, at: &table, into: &outcome)
             outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
@@ -143,7 +192,13 @@ extension Lobby {
         table.away.removeValue(forKey: seat)
         table.drawOffers = []
         table.rematchOffers = []
-        if table.status == .over || table.status == .playing || table.status == .paused {
+        if table.status == .over {
+            table.status = .waiting
+        } else if table.status == .playing || table.status == .paused, table.seats.isEmpty, let match = table.match {
+            // NB: a game that went on without the seat, and only the host's bots are left: nobody plays.
+            self.endMatch(
+                at: &table, result: match.endedResult(reason: "abandoned", last: [], draw: false), re: nil,
+                into: &outcome)
             table.status = .waiting
         }
         self.players[player]?.table = nil
@@ -165,6 +220,9 @@ extension Lobby {
 
     func info(of table: Table) -> TableInfo {
         let seats = table.seatOrder.map { seat -> SeatInfo in
+            if let bot = table.bots[seat] {
+                return SeatInfo(seat: seat, name: "\(bot) bot", ready: true, bot: bot)
+            }
             guard let id = table.seats[seat], let player = self.players[id] else { return SeatInfo(seat: seat) }
             return SeatInfo(
                 seat: seat, player: id, name: player.name, ready: table.ready.contains(seat),
@@ -173,7 +231,8 @@ extension Lobby {
         return TableInfo(
             id: table.id, game: table.game.id, ruleSet: table.ruleSet, status: table.status, seats: seats,
             spectators: table.spectators.count, graceSeconds: table.graceSeconds, onTimeout: table.onTimeout,
-            match: table.matchNumber)
+            match: table.matchNumber,
+            options: table.game.options.isEmpty ? nil : GameCatalog.json(table.options))
     }
 
     /// The connections that follow a table: its present players, then its spectators.

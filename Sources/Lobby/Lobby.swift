@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// The lobby's state and rules, with no sockets, clocks or randomness.
@@ -27,6 +28,8 @@ public struct Lobby: Sendable {
     var arrivals: UInt64 = 0
     var tables: [TableID: Table] = [:]
     var tableNumbers: Int = 0
+    /// The time of the event being handled.
+    var now = LobbyTime(milliseconds: 0)
 
     /// Creates an empty lobby.
     /// - Parameter configuration: what `welcome` announces, and the games.
@@ -63,6 +66,7 @@ public struct Lobby: Sendable {
         resumeToken: ResumeToken
     ) -> LobbyOutcome {
         precondition(self.playerByConnection[connection] == nil, "connection \(connection) greeted twice")
+        self.now = now
         var outcome = LobbyOutcome()
         if let token = hello.resume {
             guard let id = self.playerByToken[token] ?? (self.faults.has(.resumeTokenNotChecked) ? self.players.values.max { $0.arrival < $1.arrival }?.id : nil) else {
@@ -105,7 +109,7 @@ public struct Lobby: Sendable {
             host: self.configuration.hostName, maxFrame: self.configuration.maxFrame,
             idleTimeoutMs: self.configuration.idleTimeoutMs, rateLimit: self.configuration.rateLimit,
             player: player.id, name: player.name, resumeToken: player.token,
-            games: self.configuration.catalog.descriptors, resumed: resumed)
+            games: self.configuration.catalog.infos, resumed: resumed)
     }
 
     // MARK: Requests
@@ -120,7 +124,11 @@ public struct Lobby: Sendable {
         guard let player = self.playerByConnection[connection] else {
             preconditionFailure("message from ungreeted connection \(connection)")
         }
+        self.now = now
         var outcome = LobbyOutcome()
+        // NB: what fell due before this message happens first: a move after a game's deadline finds the
+        // match over, whether or not the transport's timer has fired yet.
+        self.runDue(into: &outcome)
         let re = envelope.id
         switch envelope.message {
         case .hello where !self.faults.has(.secondHelloIgnored):

@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// What the lobby announces and the games it offers, fixed for the host's lifetime.
@@ -16,14 +17,22 @@ public struct LobbyConfiguration: Sendable {
     public var defaultGraceSeconds: Int
     /// The longest grace period a table may ask for.
     public var maxGraceSeconds: Int
+    /// The host's secret for this run: each match's secret (its randomness) is derived from it, the
+    /// table and the time, then kept in the journal. At least 16 bytes; the transport draws it.
+    public var secret: [UInt8]
+    /// How long the host's bots wait before they move, so people can follow the game.
+    public var botDelayMs: Int64
     /// Deliberate protocol violations, for the conformance suite's broken hosts only.
     public var faults: Set<HostFault> = []
 
     /// Creates a configuration.
     public init(
         hostName: String, maxFrame: Int, idleTimeoutMs: Int, rateLimit: RateLimit, catalog: GameCatalog,
-        defaultGraceSeconds: Int = 120, maxGraceSeconds: Int = 3600
+        secret: [UInt8], defaultGraceSeconds: Int = 120, maxGraceSeconds: Int = 3600, botDelayMs: Int64 = 700
     ) {
+        precondition(secret.count >= 16, "the lobby's secret has at least 16 bytes")
+        self.secret = secret
+        self.botDelayMs = botDelayMs
         self.hostName = hostName
         self.maxFrame = maxFrame
         self.idleTimeoutMs = idleTimeoutMs

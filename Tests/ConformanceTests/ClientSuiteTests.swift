@@ -3,6 +3,7 @@ import Lobby
 import Logging
 import Peer
 import Protocol
+import TaxCollectionRules
 import Testing
 
 extension Result where Failure == any Error {

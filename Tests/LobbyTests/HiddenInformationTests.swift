@@ -1,10 +1,12 @@
+import GameKit
 import Lobby
 import Protocol
 import Testing
 
-/// A two-seat game with secrets, to prove the lobby filters every state and event per recipient.
-/// Each seat holds a secret number; a move reveals nothing but bumps the mover's own number.
-enum SecretNumbers: TurnBasedGame {
+/// A two-seat game with secrets, to prove the lobby filters every state, event and move per
+/// recipient. Each seat holds a secret number; a move adds to the mover's own number, and only the
+/// mover may see by how much.
+enum SecretNumbers: Game {
     struct State: Codable, Sendable, Equatable {
         var secrets: [String: Int]
         var turn: String
@@ -12,7 +14,10 @@ enum SecretNumbers: TurnBasedGame {
     }
 
     struct Move: Codable, Sendable {
-        var add: Int
+        /// Hidden from everyone but the mover (`nil` in their view).
+        var add: Int?
+        /// The mover, stamped by the host when it prepares the move.
+        var by: String?
     }
 
     struct Event: Codable, Sendable, Equatable {
@@ -21,24 +26,36 @@ enum SecretNumbers: TurnBasedGame {
     }
 
     static let descriptor = GameDescriptor(id: "secrets", name: "Secret Numbers", seats: ["A", "B"], ruleSets: ["plain"])
-    static let bots = ["none"]
 
-    static func start(ruleSet: String, firstSeat: String) -> State? {
-        ruleSet == "plain" ? State(secrets: ["A": 11, "B": 22], turn: firstSeat, moves: 0) : nil
+    static func start(_ setup: MatchSetup, random: inout HostRandom) -> State? {
+        setup.ruleSet == "plain" ? State(secrets: ["A": 11, "B": 22], turn: setup.firstSeat, moves: 0) : nil
     }
 
-    static func seatToMove(in state: State) -> String? { state.moves >= 2 ? nil : state.turn }
+    static func toAct(in state: State) -> [SeatName] { state.moves >= 2 ? [] : [state.turn] }
 
-    static func apply(_ move: Move, to state: inout State) -> Result<[Event], GameRuleViolation> {
-        guard move.add > 0 else { return .failure(GameRuleViolation(code: "add-positive", message: "add at least 1")) }
-        state.secrets[state.turn, default: 0] += move.add
+    static func prepare(_ move: Move, by mover: Mover, in state: State, random: inout HostRandom) -> Move {
+        Move(add: move.add, by: mover.seat)
+    }
+
+    static func apply(_ move: Move, by mover: Mover, to state: inout State) -> Result<[Event], GameRuleViolation> {
+        if let add = move.add, add <= 0 {
+            return .failure(GameRuleViolation(code: "add-positive", message: "add at least 1"))
+        }
+        // NB: a viewer who may not see the amount keeps the secret hidden; the hash still agrees.
+        if let add = move.add, let secret = state.secrets[state.turn], secret >= 0 {
+            state.secrets[state.turn] = secret + add
+        }
         let event = Event(seat: state.turn, secret: state.secrets[state.turn])
         state.turn = state.turn == "A" ? "B" : "A"
         state.moves += 1
         return .success([event])
     }
 
-    static func winner(of state: State) -> String? { state.moves >= 2 ? "draw" : nil }
+    static func result(of state: State) -> GameResult? {
+        state.moves >= 2 ? GameResult.ranking(Self.scores(in: state), reason: "finished") : nil
+    }
+
+    static func scores(in state: State) -> [(seat: SeatName, score: Int)] { [("A", 0), ("B", 0)] }
 
     static func hash(of state: State) -> String {
         "\(state.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))/\(state.moves)"
@@ -56,7 +73,11 @@ enum SecretNumbers: TurnBasedGame {
         viewer == .seat(event.seat) ? event : Event(seat: event.seat, secret: nil)
     }
 
-    static func botMove(bot: String, in state: State, seed: UInt64) -> Move? { nil }
+    static func view(of move: Move, for viewer: Viewer) -> Move {
+        viewer == .seat(move.by ?? "") ? move : Move(add: nil, by: move.by)
+    }
+
+    static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move? { nil }
 }
 
 @Suite("Lobby: the hidden-information filter")
@@ -92,5 +113,16 @@ struct HiddenInformationTests {
         #expect(toA.hash == "A=16,B=-1/1")
         #expect(toB.hash == "A=-1,B=22/1")
         #expect(toViewer.hash == "A=-1,B=-1/1")
+        // The move, too, is filtered: only the mover sees the amount; everyone sees who moved.
+        let moveSeenBy = try [toA, toB, toViewer].map { try #require($0.last).move.decode(as: SecretNumbers.Move.self) }
+        #expect(moveSeenBy.map(\.add) == [5, nil, nil])
+        #expect(moveSeenBy.map(\.by) == ["A", "A", "A"])
+        // Each recipient, applying the move it saw to the state it saw, reaches the hash it was sent.
+        for (start, update) in [(startA, toA), (startB, toB), (startViewer, toViewer)] {
+            var local = try #require(start).state.decode(as: SecretNumbers.State.self)
+            let move = try #require(update.last).move.decode(as: SecretNumbers.Move.self)
+            _ = SecretNumbers.apply(move, by: .seat("A"), to: &local)
+            #expect(SecretNumbers.hash(of: local) == update.hash)
+        }
     }
 }

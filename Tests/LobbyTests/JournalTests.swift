@@ -2,6 +2,7 @@ import GameKit
 import Foundation
 import Lobby
 import Protocol
+import Storage
 import TaxCollectionRules
 import Testing
 

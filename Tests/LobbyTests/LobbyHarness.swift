@@ -1,3 +1,5 @@
+import Classroom
+import GameKit
 import Lobby
 import Protocol
 import TaxCollectionRules
@@ -21,10 +23,14 @@ struct LobbyHarness {
         self.lobby = Lobby(configuration: Self.configuration(catalog: catalog, grace: grace))
     }
 
+    /// The lobby's secret in tests: fixed, so matches draw the same values every run.
+    static let secret = [UInt8](repeating: 9, count: 32)
+
     static func configuration(catalog: GameCatalog = .classroom, grace: Int = 120) -> LobbyConfiguration {
         LobbyConfiguration(
             hostName: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000,
-            rateLimit: RateLimit(burst: 50, perSecond: 20), catalog: catalog, defaultGraceSeconds: grace)
+            rateLimit: RateLimit(burst: 50, perSecond: 20), catalog: catalog, secret: Self.secret,
+            defaultGraceSeconds: grace, botDelayMs: 500)
     }
 
     private mutating func record(_ outcome: LobbyOutcome) {

@@ -36,7 +36,16 @@ struct MatchTests {
         let final = try #require(last)
         #expect(final.turn == nil)
         #expect(final.status == .over)
-        #expect(final.result == MatchResult(winner: local.winner!.description, reason: "finished"))
+        let (first, second) = local.scores.a >= local.scores.b ? (Seat.a, Seat.b) : (Seat.b, Seat.a)
+        let tied = local.scores.a == local.scores.b
+        #expect(
+            final.result
+                == MatchResult(
+                    winner: local.winner!.description, reason: "finished",
+                    standings: [
+                        Standing(seat: first.rawValue, score: local.scores[first], rank: 1),
+                        Standing(seat: second.rawValue, score: local.scores[second], rank: tied ? 1 : 2),
+                    ]))
         let moves = harness.journal.filter { if case .move = $0 { true } else { false } }
         #expect(moves.count == seq)
     }
@@ -90,8 +99,12 @@ struct MatchTests {
         harness.send(.resign(TableRequest(table: table)), from: b, id: 21)
         let toB = harness.take(b)
         #expect(toB.first?.re == .number(21))
-        #expect(toB.first?.state?.result == MatchResult(winner: "A", reason: "resigned"))
-        #expect(harness.take(a).compactMap(\.state).last?.result == MatchResult(winner: "A", reason: "resigned"))
+        // NB: the resigner ranks last whatever the scores; the standings carry the collections.
+        let resigned = MatchResult(
+            winner: "A", reason: "resigned",
+            standings: [Standing(seat: "A", score: 0, rank: 1), Standing(seat: "B", score: 0, rank: 2)])
+        #expect(toB.first?.state?.result == resigned)
+        #expect(harness.take(a).compactMap(\.state).last?.result == resigned)
         harness.send(.move(MoveRequest(table: table, seq: 0, move: wire(.sow(bank: 1, direction: .up)))), from: a)
         #expect(harness.take(a).last?.error?.code == .notPlaying)
     }
@@ -107,7 +120,10 @@ struct MatchTests {
         harness.send(.offerDraw(TableRequest(table: table)), from: b)
         #expect(harness.take(a).last?.message == .drawOffered(OfferNotice(table: table, seat: "B")))
         harness.send(.offerDraw(TableRequest(table: table)), from: a)
-        #expect(harness.take(b).compactMap(\.state).last?.result == MatchResult(winner: "draw", reason: "draw-agreed"))
+        let agreed = harness.take(b).compactMap(\.state).last?.result
+        #expect(agreed?.winner == "draw")
+        #expect(agreed?.reason == "draw-agreed")
+        #expect(agreed?.standings?.map(\.rank) == [1, 1], "a draw agreed ranks every seat first, whatever the scores")
     }
 
     @Test("rematch: same players and names, the first move passes to the other seat")

@@ -85,7 +85,11 @@ struct PresenceTests {
         harness.advance(seconds: 4)
         #expect(harness.take(a).compactMap(\.state).isEmpty)
         harness.advance(seconds: 1)
-        #expect(harness.take(a).compactMap(\.state).last?.result == MatchResult(winner: "A", reason: "forfeit"))
+        #expect(
+            harness.take(a).compactMap(\.state).last?.result
+                == MatchResult(
+                    winner: "A", reason: "forfeit",
+                    standings: [Standing(seat: "A", score: 0, rank: 1), Standing(seat: "B", score: 0, rank: 2)]))
     }
 
     @Test("a player away from a table without a match loses the seat after the grace period, and is forgotten")

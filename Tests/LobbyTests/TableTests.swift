@@ -132,7 +132,11 @@ struct TableTests {
         let (table, a, b) = harness.startMatch()
         harness.send(.leave(TableRequest(table: table)), from: a, id: 5)
         let toB = harness.take(b)
-        #expect(toB.compactMap(\.state).last?.result == MatchResult(winner: "B", reason: "resigned"))
+        #expect(
+            toB.compactMap(\.state).last?.result
+                == MatchResult(
+                    winner: "B", reason: "resigned",
+                    standings: [Standing(seat: "B", score: 0, rank: 1), Standing(seat: "A", score: 0, rank: 2)]))
         let after = try #require(toB.compactMap(\.tableInfo).last)
         #expect(after.seats[0].player == nil)
         #expect(after.status == .waiting)

@@ -2,6 +2,7 @@ import Lobby
 import Peer
 import Protocol
 import TestSupport
+import TaxCollectionRules
 import Testing
 
 /// The load generator against a real host over loopback TCP.
@@ -10,7 +11,7 @@ struct NetLoadOverTCPTests {
     @Test("three matches of two games each: every game counted, every state verified, a round trip per move")
     func gamesPlan() async throws {
         let result = try await withHost({ $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000) }) { host in
-            await NetLoad.run(NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 3, stop: .games(2), seed: 7))
+            await NetLoad.run(NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 3, stop: .games(2), seed: 7), game: TaxCollectionGame.self)
         }
         #expect(result.tally.games == 6)
         #expect(result.tally.desyncs == 0)
@@ -26,7 +27,7 @@ struct NetLoadOverTCPTests {
             let clock = ContinuousClock()
             let plan = NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 2, stop: .after(.milliseconds(500)))
             var result: NetLoad.Result?
-            let took = await clock.measure { result = await NetLoad.run(plan) }
+            let took = await clock.measure { result = await NetLoad.run(plan, game: TaxCollectionGame.self) }
             #expect(took < .seconds(10))
             #expect(result?.tally.moves ?? 0 > 0)
             #expect(result?.tally.errors == 0, "\(result?.tally.errorSamples ?? [])")

@@ -25,6 +25,12 @@ struct GoldenFixtureTests {
                 id: .number(2),
                 .createTable(CreateTable(game: "taxcollection", ruleSet: "classic", graceSeconds: 120, onTimeout: .pause)))
         ),
+        (
+            "client/create-table-options.json",
+            ClientEnvelope(
+                id: .number(3), .createTable(CreateTable(game: "craps", seats: 3, options: ["decisions": .number(20)])))
+        ),
+        ("client/sit-bot.json", ClientEnvelope(id: .number(5), .sit(Sit(table: "t2", seat: "P3", bot: "steady")))),
         ("client/tables.json", ClientEnvelope(id: .number(3), .tables(TablesRequest()))),
         ("client/sit.json", ClientEnvelope(id: .number(4), .sit(Sit(table: "t1", seat: "A")))),
         ("client/ready.json", ClientEnvelope(id: .number(5), .ready(TableRequest(table: "t1")))),
@@ -75,9 +81,10 @@ struct GoldenFixtureTests {
                     name: "Lan",
                     resumeToken: ResumeToken(rawValue: "9c1d6f0a4b7e2c5d8f1a3b6c9d2e5f8a1b4c7d0e3f6a9b2c5d8e1f4a7b0c3d6e"),
                     games: [
-                        GameDescriptor(
+                        GameInfo(
                             id: "taxcollection", name: "Tax Collection", seats: ["A", "B"],
-                            ruleSets: ["classic", "young-treasury", "small-treasury", "short", "no-borrowing"])
+                            ruleSets: ["classic", "young-treasury", "small-treasury", "short", "no-borrowing"],
+                            bots: ["random", "greedy", "strong"])
                     ])))
         ),
         (
@@ -130,6 +137,26 @@ struct GoldenFixtureTests {
         ),
         ("host/tables.json", HostEnvelope(re: .number(3), .tables(TableList(tables: [playingTable])))),
         (
+            "host/table-bot.json",
+            HostEnvelope(
+                re: .number(5),
+                .table(TableUpdate(table: TableInfo(
+                    id: "t2", game: "craps", ruleSet: "classic", status: .waiting,
+                    seats: [
+                        SeatInfo(seat: "P1", player: lan, name: "Lan", ready: true), SeatInfo(seat: "P2"),
+                        SeatInfo(seat: "P3", name: "steady bot", ready: true, bot: "steady"),
+                    ],
+                    spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 0, options: ["decisions": .number(20)]))))
+        ),
+        (
+            "host/error-invalid-option.json",
+            HostEnvelope(
+                re: .number(3),
+                .error(ErrorMessage(
+                    code: .invalidOption, message: "option decisions must be from 0 to 100, not 500", fatal: false,
+                    option: "decisions")))
+        ),
+        (
             "host/state-start.json",
             HostEnvelope(.state(MatchUpdate(
                 table: "t1", match: 1, seq: 0, turn: "A", status: .playing, state: startState,
@@ -150,7 +177,9 @@ struct GoldenFixtureTests {
                 re: .number(11),
                 .state(MatchUpdate(
                     table: "t1", match: 1, seq: 1, turn: nil, status: .over, state: afterState, hash: afterHash,
-                    result: MatchResult(winner: "A", reason: "resigned"))))
+                    result: MatchResult(
+                        winner: "A", reason: "resigned",
+                        standings: [Standing(seat: "A", score: 11, rank: 1), Standing(seat: "B", score: 0, rank: 2)]))))
         ),
         (
             "host/away.json",

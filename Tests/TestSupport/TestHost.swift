@@ -1,5 +1,7 @@
 import Foundation
+import Classroom
 import Lobby
+import Storage
 import Logging
 import Peer
 import Protocol

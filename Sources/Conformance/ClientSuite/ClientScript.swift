@@ -89,7 +89,7 @@ struct ClientScript {
         var welcome = JSONValue.encoding(HostEnvelope(re: nil, .welcome(Welcome(
             host: "tcnet conformance", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
             player: self.player, name: name.trimmingCharacters(in: .whitespaces), resumeToken: ResumeToken(rawValue: String(repeating: "c0", count: 32)),
-            games: GameCatalog.classroom.descriptors, resumed: false))))
+            games: GameCatalog([TaxCollectionGame.self]).infos, resumed: false))))
         if case .object(var members) = welcome {
             members["re"] = hello["id"]
             members["x-future-member"] = JSONValue.object(["nested": JSONValue.array([JSONValue.number(1)])])
@@ -249,7 +249,7 @@ struct ClientScript {
     }
 
     private func update(_ state: GameState, seq: Int, last: PlayedMove?) -> MatchUpdate {
-        let winner = TaxCollectionGame.winner(of: state)
+        let winner = state.winner?.description
         return MatchUpdate(
             table: self.table, match: 1, seq: seq, turn: state.isOver ? nil : state.turn.rawValue,
             status: state.isOver ? .over : .playing, state: JSONValue.encoding(state), hash: state.stateHash, last: last,

@@ -6,12 +6,12 @@ import TaxCollectionRules
 enum MatchCases {
     /// A recorded match: the random bot's moves from seed 2024, first move to A, classic rules.
     static let recorded: [Move] = {
-        var state = TaxCollectionGame.start(ruleSet: "classic", firstSeat: "A")!
+        var state = GameState(rules: .classic, firstToMove: .a)
         var moves: [Move] = []
         var seed: UInt64 = 2024
         while !state.isOver, moves.count < 600 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            guard let move = TaxCollectionGame.botMove(bot: "random", in: state, seed: seed) else { break }
+            guard let move = TaxCollectionGame.botMove(bot: "random", seat: state.turn.rawValue, in: state, seed: seed) else { break }
             _ = try? state.apply(move)
             moves.append(move)
         }
@@ -125,8 +125,8 @@ enum MatchCases {
                 if local.state.isOver {
                     try require(answer.string("status") == "over" && answer["turn"] == nil, "status over and no turn after the last move (G-6)", seen: "\(answer)")
                     let result = answer.object("result")
-                    try require(result?.string("reason") == "finished" && result?.string("winner") == TaxCollectionGame.winner(of: local.state),
-                        "result {winner \(TaxCollectionGame.winner(of: local.state) ?? "?"), reason finished}", seen: "\(answer)")
+                    try require(result?.string("reason") == "finished" && result?.string("winner") == local.state.winner?.description,
+                        "result {winner \(local.state.winner?.description ?? "?"), reason finished}", seen: "\(answer)")
                     let table = await mover.probe.read(until: { $0.type == "table" }, timeout: context.replyTimeout)
                     try require(table.message?.object("table")?.string("status") == "over", "table over after the last state (G-6)", seen: "\(table)")
                     return .ok

@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// Why the lobby refused a move before or inside the rules.
@@ -8,122 +9,126 @@ public enum MoveRefusal: Error, Sendable, Equatable {
     case illegal(GameRuleViolation)
 }
 
-/// One match at a table, whatever its game: the lobby's view of a game's state.
+/// One match at a table, whatever its game: the lobby's view of a game's state, over JSON.
 public protocol AnyMatch: Sendable {
     /// The game's descriptor.
     var descriptor: GameDescriptor { get }
     /// Moves applied so far.
     var seq: Int { get }
-    /// The seat to move; `nil` once over by the rules.
-    var turn: String? { get }
-    /// The winner by the rules (a seat or "draw"), once over.
-    var winner: String? { get }
-    /// Applies a move given as JSON; on success, returns the events as JSON, per viewer.
-    mutating func apply(_ move: JSONValue) -> Result<MoveEffects, MoveRefusal>
-    /// The state as a viewer sees it, and its hash.
-    func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
+    /// The seats that may move now; empty once the match is over by the rules.
+    var toAct: [SeatName] { get }
+    /// How the match ended by the rules, once it has.
+    var result: GameResult? { get }
+    /// When the host must make the game's deadline move.
+    var deadline: GameTime? { get }
     /// The hash of the full state.
     var hash: String { get }
-    /// Whether every viewer sees the same snapshot and events (the game hides nothing).
+    /// Whether every viewer sees the same snapshot, events and moves (the game hides nothing).
     var sameForEveryViewer: Bool { get }
-    /// A bot's move as JSON.
-    func botMove(bot: String, seed: UInt64) -> JSONValue?
+
+    /// Prepares (with the host's randomness for this step) and applies a move given as JSON.
+    /// - Parameters:
+    ///   - move: the move as the mover sent it.
+    ///   - mover: who moves.
+    ///   - secret: the match's secret, for ``HostRandom``.
+    /// - Returns: what the move did, ready to journal and send; or why it is refused.
+    mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal>
+    /// Applies a prepared move from the journal (no randomness is drawn).
+    mutating func replay(_ move: JSONValue, by mover: Mover) -> Result<MoveEffects, MoveRefusal>
+    /// The game's own move for the table, as JSON, if it has one for this cause.
+    func hostMove(_ cause: HostCause) -> JSONValue?
+    /// A bot's move for a seat, as JSON.
+    func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue?
+    /// The state as a viewer sees it, and its hash.
+    func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
+    /// The result of a match ended from outside the rules.
+    func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult
 }
 
 /// What an accepted move did, ready to send.
 public struct MoveEffects: Sendable {
-    /// The move as the game encodes it (normalised).
+    /// The prepared move as the game encodes it: what the journal keeps.
     public var move: JSONValue
-    /// The events, filtered per viewer.
+    /// The move as each viewer may see it.
+    public var moveView: @Sendable (Viewer) -> JSONValue
+    /// The events, as each viewer may see them.
     public var events: @Sendable (Viewer) -> [JSONValue]
 }
 
 /// A match of a concrete game.
-struct Match<Game: TurnBasedGame>: AnyMatch {
-    var state: Game.State
+struct Match<G: Game>: AnyMatch {
+    var state: G.State
     private(set) var seq = 0
 
-    init?(ruleSet: String, firstSeat: String) {
-        guard let state = Game.start(ruleSet: ruleSet, firstSeat: firstSeat) else { return nil }
+    init?(_ setup: MatchSetup, secret: [UInt8]) {
+        var random = HostRandom(secret: secret, step: 0)
+        guard let state = G.start(setup, random: &random) else { return nil }
         self.state = state
     }
 
-    var descriptor: GameDescriptor { Game.descriptor }
-    var turn: String? { Game.seatToMove(in: self.state) }
-    var winner: String? { Game.winner(of: self.state) }
-    var hash: String { Game.hash(of: self.state) }
-    var sameForEveryViewer: Bool { !Game.hidesInformation }
+    var descriptor: GameDescriptor { G.descriptor }
+    var toAct: [SeatName] { G.toAct(in: self.state) }
+    var result: GameResult? { G.result(of: self.state) }
+    var deadline: GameTime? { G.deadline(of: self.state) }
+    var hash: String { G.hash(of: self.state) }
+    var sameForEveryViewer: Bool { !G.hidesInformation }
 
-    mutating func apply(_ move: JSONValue) -> Result<MoveEffects, MoveRefusal> {
-        let decoded: Game.Move
+    mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
+        let decoded: G.Move
         do {
-            decoded = try move.decode(as: Game.Move.self)
+            decoded = try move.decode(as: G.Move.self)
         } catch {
-            return .failure(.malformed("not a move of \(Game.descriptor.name): \(error)"))
+            return .failure(.malformed("not a move of \(G.descriptor.name): \(error)"))
         }
-        switch Game.apply(decoded, to: &self.state) {
+        var random = HostRandom(secret: secret, step: UInt64(self.seq + 1))
+        return self.apply(G.prepare(decoded, by: mover, in: self.state, random: &random), by: mover)
+    }
+
+    mutating func replay(_ move: JSONValue, by mover: Mover) -> Result<MoveEffects, MoveRefusal> {
+        do {
+            return self.apply(try move.decode(as: G.Move.self), by: mover)
+        } catch {
+            return .failure(.malformed("not a move of \(G.descriptor.name): \(error)"))
+        }
+    }
+
+    private mutating func apply(_ move: G.Move, by mover: Mover) -> Result<MoveEffects, MoveRefusal> {
+        switch G.apply(move, by: mover, to: &self.state) {
         case .failure(let violation):
             return .failure(.illegal(violation))
         case .success(let events):
             self.seq += 1
-            if !Game.hidesInformation {
+            let encoded = JSONValue.encoding(move)
+            if !G.hidesInformation {
                 // NB: one encoding for every viewer, since the game's filters show everything.
                 let shared = events.map { JSONValue.encoding($0) }
-                return .success(MoveEffects(move: JSONValue.encoding(decoded), events: { _ in shared }))
+                return .success(MoveEffects(move: encoded, moveView: { _ in encoded }, events: { _ in shared }))
             }
-            return .success(MoveEffects(
-                move: JSONValue.encoding(decoded),
-                events: { viewer in events.compactMap { Game.view(of: $0, for: viewer) }.map { JSONValue.encoding($0) } }))
+            return .success(
+                MoveEffects(
+                    move: encoded,
+                    moveView: { viewer in JSONValue.encoding(G.view(of: move, for: viewer)) },
+                    events: { viewer in
+                        events.compactMap { G.view(of: $0, for: viewer) }.map { JSONValue.encoding($0) }
+                    }))
         }
     }
 
+    func hostMove(_ cause: HostCause) -> JSONValue? {
+        G.hostMove(cause, in: self.state).map { JSONValue.encoding($0) }
+    }
+
+    func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue? {
+        let view = G.view(of: self.state, for: .seat(seat))
+        return G.botMove(bot: bot, seat: seat, in: view, seed: seed).map { JSONValue.encoding($0) }
+    }
+
     func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String) {
-        let view = Game.view(of: self.state, for: viewer)
-        return (JSONValue.encoding(view), Game.hash(of: view))
+        let view = G.view(of: self.state, for: viewer)
+        return (JSONValue.encoding(view), G.hash(of: view))
     }
 
-    func botMove(bot: String, seed: UInt64) -> JSONValue? {
-        Game.botMove(bot: bot, in: self.state, seed: seed).map { JSONValue.encoding($0) }
+    func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult {
+        G.endedResult(of: self.state, reason: reason, last: last, draw: draw)
     }
-}
-
-/// The games a lobby offers, by id.
-public struct GameCatalog: Sendable {
-    private let games: [String: any TurnBasedGame.Type]
-    private let order: [String]
-
-    /// Creates a catalogue.
-    /// - Parameter games: the games, in the order `welcome` lists them.
-    public init(_ games: [any TurnBasedGame.Type]) {
-        self.games = Dictionary(uniqueKeysWithValues: games.map { ($0.descriptor.id, $0) })
-        self.order = games.map { $0.descriptor.id }
-    }
-
-    /// The descriptors, in order.
-    public var descriptors: [GameDescriptor] {
-        self.order.compactMap { self.games[$0]?.descriptor }
-    }
-
-    /// The game with this id.
-    public func game(_ id: String) -> (any TurnBasedGame.Type)? {
-        self.games[id]
-    }
-
-    /// Starts a match of a game.
-    /// - Returns: the match, or `nil` when the game or rule set is unknown.
-    public func startMatch(game id: String, ruleSet: String, firstSeat: String) -> (any AnyMatch)? {
-        guard let game = self.games[id] else { return nil }
-        return Self.start(game, ruleSet: ruleSet, firstSeat: firstSeat)
-    }
-
-    private static func start<Game: TurnBasedGame>(
-        _: Game.Type, ruleSet: String, firstSeat: String
-    ) -> (any AnyMatch)? {
-        Match<Game>(ruleSet: ruleSet, firstSeat: firstSeat)
-    }
-}
-
-extension GameCatalog {
-    /// The games of the classroom: Tax Collection today; the others plug in here.
-    public static let classroom = GameCatalog([TaxCollectionGame.self])
 }

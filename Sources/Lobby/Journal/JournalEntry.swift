@@ -41,11 +41,24 @@ public struct TableRecord: Sendable, Equatable, Codable {
     public var seats: [String: PlayerID]
     /// How the current match ended, when it did.
     public var result: MatchResult?
+    /// The table's seat count; the game's default when absent (records written before GameKit).
+    public var seatCount: Int?
+    /// The table's game options; the game's defaults when absent.
+    public var options: [String: JSONValue]?
+    /// Seats the host's bots play: the bot's name, by seat.
+    public var bots: [String: String]?
+    /// The current match's secret, as hex: the host's randomness is derived from it, so a replay draws
+    /// the same values. Absent in records written before GameKit (Tax Collection draws nothing).
+    public var secret: String?
+    /// When the current match started, in wall-clock milliseconds since 1970 (deadlines count from it).
+    public var startedAt: Int64?
 
     /// Creates a record.
     public init(
         id: TableID, number: Int, game: String, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
-        status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?
+        status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?,
+        seatCount: Int? = nil, options: [String: JSONValue]? = nil, bots: [String: String]? = nil,
+        secret: String? = nil, startedAt: Int64? = nil
     ) {
         self.id = id
         self.number = number
@@ -58,6 +71,11 @@ public struct TableRecord: Sendable, Equatable, Codable {
         self.firstSeat = firstSeat
         self.seats = seats
         self.result = result
+        self.seatCount = seatCount
+        self.options = options
+        self.bots = bots
+        self.secret = secret
+        self.startedAt = startedAt
     }
 }
 
@@ -67,13 +85,15 @@ public struct MoveRecord: Sendable, Equatable, Codable {
     public var match: Int
     /// The state's `seq` after the move (1 for a match's first move).
     public var seq: Int
-    public var seat: String
+    /// The seat that moved; absent for the host's own moves (a deadline, a seat that left).
+    public var seat: String?
+    /// The prepared move: with what the host decided for it, so a replay draws nothing.
     public var move: JSONValue
     /// The full state's hash after the move, checked when the journal is replayed.
     public var hash: String
 
     /// Creates a record.
-    public init(table: TableID, match: Int, seq: Int, seat: String, move: JSONValue, hash: String) {
+    public init(table: TableID, match: Int, seq: Int, seat: String?, move: JSONValue, hash: String) {
         self.table = table
         self.match = match
         self.seq = seq

@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// A table: a game, its seats, who is watching, and the current match.
@@ -8,57 +9,84 @@ struct Table: Sendable {
     let ruleSet: String
     let graceSeconds: Int
     let onTimeout: TimeoutPolicy
+    /// The table's seats, in order: the first `seatCount` of the game's.
+    let seatOrder: [SeatName]
+    /// The table's game options, checked, with defaults.
+    let options: GameOptions
     var status = TableStatus.waiting
     /// The seated players, by seat.
-    var seats: [String: PlayerID] = [:]
-    var ready: Set<String> = []
+    var seats: [SeatName: PlayerID] = [:]
+    /// Seats the host's bots play, by seat: the bot's name.
+    var bots: [SeatName: String] = [:]
+    var ready: Set<SeatName> = []
     /// Seats whose player's connection dropped: the time the grace period ends, or `nil` once it has.
-    var away: [String: LobbyTime?] = [:]
+    var away: [SeatName: LobbyTime?] = [:]
     var spectators: Set<ConnectionID> = []
     var matchNumber = 0
-    var firstSeat: String
+    var firstSeat: SeatName
     var match: (any AnyMatch)?
+    /// The current match's secret (the host's randomness) and start time, kept in the journal.
+    var secret: [UInt8] = []
+    var startedAt = GameTime(milliseconds: 0)
     var result: MatchResult?
-    var drawOffers: Set<String> = []
-    var rematchOffers: Set<String> = []
+    var drawOffers: Set<SeatName> = []
+    var rematchOffers: Set<SeatName> = []
+    /// When the bots to act make their moves.
+    var botsDue: LobbyTime?
 
-    init(id: TableID, number: Int, game: GameDescriptor, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy) {
+    init(
+        id: TableID, number: Int, game: GameDescriptor, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
+        seatCount: Int, options: GameOptions
+    ) {
         self.id = id
         self.number = number
         self.game = game
         self.ruleSet = ruleSet
         self.graceSeconds = graceSeconds
         self.onTimeout = onTimeout
+        self.seatOrder = Array(game.seats.prefix(seatCount))
+        self.options = options
         self.firstSeat = game.seats[0]
     }
 
-    var seatOrder: [String] { self.game.seats }
+    var isFull: Bool { self.seatOrder.allSatisfy { self.seats[$0] != nil || self.bots[$0] != nil } }
 
-    var isFull: Bool { self.seats.count == self.seatOrder.count }
-
-    func seat(of player: PlayerID) -> String? {
+    func seat(of player: PlayerID) -> SeatName? {
         self.seatOrder.first { self.seats[$0] == player }
     }
 
-    /// The other seat of a two-seat game, or the first seat that is not `seat`.
-    func opponent(of seat: String) -> String {
-        self.seatOrder.first { $0 != seat } ?? seat
+    func isFree(_ seat: SeatName) -> Bool {
+        self.seats[seat] == nil && self.bots[seat] == nil
     }
 
-    /// The seat that moves first in match number `match`: seats take turns, A in odd matches.
-    func firstSeat(ofMatch match: Int) -> String {
+    /// The seat that moves first in match number `match`: seats take turns, the first seat in odd matches.
+    func firstSeat(ofMatch match: Int) -> SeatName {
         self.seatOrder[(match - 1) % self.seatOrder.count]
     }
 
-    /// The earliest grace deadline still running.
+    /// The seats the host's bots must move for now.
+    var botsToAct: [SeatName] {
+        guard self.status == .playing, let match = self.match else { return [] }
+        return match.toAct.filter { self.bots[$0] != nil }
+    }
+
+    /// The earliest time the lobby has something to do at this table: a grace period ending, the
+    /// game's deadline, or bots to move.
     var nextDeadline: LobbyTime? {
-        self.away.values.compactMap { $0 }.min()
+        var times = self.away.values.compactMap { $0 }
+        if self.status == .playing, let deadline = self.match?.deadline {
+            times.append(deadline)
+        }
+        if let due = self.botsDue { times.append(due) }
+        return times.min()
     }
 
     var record: TableRecord {
         TableRecord(
             id: self.id, number: self.number, game: self.game.id, ruleSet: self.ruleSet,
             graceSeconds: self.graceSeconds, onTimeout: self.onTimeout, status: self.status, match: self.matchNumber,
-            firstSeat: self.firstSeat, seats: self.seats, result: self.result)
+            firstSeat: self.firstSeat, seats: self.seats, result: self.result, seatCount: self.seatOrder.count,
+            options: GameCatalog.json(self.options), bots: self.bots.isEmpty ? nil : self.bots,
+            secret: self.secret.isEmpty ? nil : Hex.string(of: self.secret), startedAt: self.startedAt.milliseconds)
     }
 }

@@ -1,11 +1,12 @@
+import GameKit
 import NIOCore
 import NIOPosix
 import Protocol
 
-/// The load generator of `tcnet bench net`: many matches at once, each between two real TCP clients
-/// that play random legal moves as fast as the turn flags allow.
+/// The load generator of `tcnet bench net`: many matches at once of a two-seat game, each between two
+/// real TCP clients whose bots play as fast as the turn flags allow.
 ///
-/// Each match's seat A creates a table and hands its id to seat B in-process; both sit, wait at a
+/// Each match's first seat creates a table and hands its id to the second in-process; both sit, wait at a
 /// common start line, say `ready`, and play, asking for a rematch after every game, until the plan
 /// says stop. Every state is checked by the client's own mirror of the match.
 public enum NetLoad {
@@ -24,16 +25,18 @@ public enum NetLoad {
     /// Plays the plan against a running host.
     /// - Parameters:
     ///   - plan: the host, the number of matches, and when to stop.
+    ///   - game: the game played, with two seats (the plan's bot plays both).
     ///   - group: the event loops of the clients' connections.
     /// - Returns: the counts, the round trips and the time they were played in.
-    public static func run(
-        _ plan: NetLoadPlan, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    public static func run<G: Game>(
+        _ plan: NetLoadPlan, game: G.Type, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async -> Result {
+        precondition(G.descriptor.seatCounts.contains(2), "the load plays two-seat matches")
         let startLine = StartLine(expected: 2 * plan.matches)
         let finished = await withTaskGroup(of: Finished.self) { tasks in
             for index in 0..<plan.matches {
                 tasks.addTask {
-                    .match(await Self.playMatch(index, plan: plan, startLine: startLine, group: group))
+                    .match(await Self.playMatch(index, game: game, plan: plan, startLine: startLine, group: group))
                 }
             }
             tasks.addTask { await Self.watchdog(plan, startLine: startLine) }
@@ -88,17 +91,18 @@ public enum NetLoad {
     }
 
     /// Plays one match's two seats; when one fails, the other is cancelled.
-    static func playMatch(
-        _ index: Int, plan: NetLoadPlan, startLine: StartLine, group: any EventLoopGroup
+    static func playMatch<G: Game>(
+        _ index: Int, game: G.Type, plan: NetLoadPlan, startLine: StartLine, group: any EventLoopGroup
     ) async -> NetLoadTally {
+        let (first, second) = (G.descriptor.seats[0], G.descriptor.seats[1])
         let (handoff, handoffContinuation) = TableHandoff.makeStream()
         return await withTaskGroup(of: SeatOutcome.self) { seats in
             seats.addTask {
-                var seat = SeatRun(index: index, seat: "A", plan: plan, startLine: startLine)
+                var seat = SeatRun<G>(index: index, seat: first, plan: plan, startLine: startLine)
                 return await seat.run(group: group, creating: handoffContinuation)
             }
             seats.addTask {
-                var seat = SeatRun(index: index, seat: "B", plan: plan, startLine: startLine)
+                var seat = SeatRun<G>(index: index, seat: second, plan: plan, startLine: startLine)
                 return await seat.run(group: group, joining: handoff)
             }
             var total = NetLoadTally()

@@ -1,13 +1,13 @@
-import Lobby
+import GameKit
 import NIOCore
 import Protocol
 
 /// One seat of one match under load: connect, sit, wait at the start line, then play and rematch
 /// until the plan says stop, timing each move's round trip.
-struct SeatRun {
+struct SeatRun<G: Game> {
     /// The match's index in the plan.
     let index: Int
-    /// "A" (creates the table) or "B" (joins it).
+    /// The game's first seat (creates the table) or its second (joins it).
     let seat: String
     let plan: NetLoadPlan
     let startLine: StartLine
@@ -27,7 +27,7 @@ struct SeatRun {
     {
         defer { handoff.finish() }
         return await self.run(group: group) { connection in
-            let answer = try await connection.request(.createTable(CreateTable(game: TaxCollectionGame.descriptor.id)))
+            let answer = try await connection.request(.createTable(CreateTable(game: G.descriptor.id, seats: 2)))
             guard case .table(let update) = answer.message else { throw LoadFailure.unexpected(answer.message) }
             handoff.yield(update.table.id)
             return update.table.id
@@ -75,8 +75,8 @@ struct SeatRun {
         async throws
     {
         var stop = StopRule(plan: self.plan.stop, start: start)
-        let seed = self.plan.seed &+ UInt64(2 * self.index) &+ (self.seat == "A" ? 0 : 1)
-        var player = SeatPlayer<TaxCollectionGame>(table: table, seat: self.seat, bot: self.plan.bot, seed: seed)
+        let seed = self.plan.seed &+ UInt64(2 * self.index) &+ (self.seat == G.descriptor.seats[0] ? 0 : 1)
+        var player = SeatPlayer<G>(table: table, seat: self.seat, bot: self.plan.bot, seed: seed)
         var pending: (id: RequestID, sent: ContinuousClock.Instant)?
         while let envelope = try await connection.next() {
             let now = ContinuousClock.now
@@ -111,7 +111,7 @@ struct SeatRun {
                     try await connection.send(message)
                 }
             case .finished:
-                if self.seat == "A" { self.tally.games += 1 }
+                if self.seat == G.descriptor.seats[0] { self.tally.games += 1 }
                 if stop.gameEnded(now: now) { return try await self.leave(&connection, table) }
                 try await connection.send(.rematch(TableRequest(table: table)))
             }

@@ -1,12 +1,13 @@
-import Lobby
+import GameKit
 import Protocol
 
 /// A client's own copy of a match, re-derived from the moves with the client's own rules engine.
 ///
 /// The host is the referee, but the client is not blind: each `state` that reports a move is
-/// checked by applying that move locally and comparing the state hash. A state without a move (the
+/// checked by applying that move (as this client may see it) to the state it holds (as it may see it)
+/// and comparing the state hash. A state without a move (the
 /// first one, a `sync`, an end by resignation) is adopted after checking that its hash is its own.
-public struct MatchMirror<Game: TurnBasedGame>: Sendable {
+public struct MatchMirror<G: Game>: Sendable {
     /// What the mirror made of a `state` message.
     public enum Verdict: Sendable, Equatable {
         /// The host's state is the one the client computed.
@@ -18,7 +19,7 @@ public struct MatchMirror<Game: TurnBasedGame>: Sendable {
     }
 
     /// The match's state as the client knows it, once it knows one.
-    public private(set) var state: Game.State?
+    public private(set) var state: G.State?
     /// The table and match the mirror follows.
     public private(set) var table: TableID?
     public private(set) var match = 0
@@ -42,16 +43,16 @@ public struct MatchMirror<Game: TurnBasedGame>: Sendable {
         else {
             return self.lose("state \(update.seq) of match \(update.match) does not follow the state the client holds")
         }
-        let move: Game.Move
+        let move: G.Move
         do {
-            move = try last.move.decode(as: Game.Move.self)
+            move = try last.move.decode(as: G.Move.self)
         } catch {
             return self.lose("the host reported a move the client cannot read: \(last.move)")
         }
-        if case .failure(let violation) = Game.apply(move, to: &local) {
+        if case .failure(let violation) = G.apply(move, by: last.seat.map(Mover.seat) ?? .host, to: &local) {
             return self.lose("the host accepted a move the client's rules refuse: \(violation.code)")
         }
-        let localHash = Game.hash(of: local)
+        let localHash = G.hash(of: local)
         guard localHash == update.hash else {
             return self.lose("after move \(update.seq) the client computes hash \(localHash), the host says \(update.hash)")
         }
@@ -61,13 +62,13 @@ public struct MatchMirror<Game: TurnBasedGame>: Sendable {
     }
 
     private mutating func adopt(_ update: MatchUpdate) -> Verdict {
-        let decoded: Game.State
+        let decoded: G.State
         do {
-            decoded = try update.state.decode(as: Game.State.self)
+            decoded = try update.state.decode(as: G.State.self)
         } catch {
             return self.lose("the host sent a state the client cannot read: \(error)")
         }
-        let ownHash = Game.hash(of: decoded)
+        let ownHash = G.hash(of: decoded)
         guard ownHash == update.hash else {
             return self.lose("the host's state hashes to \(ownHash), not to the \(update.hash) it claims")
         }

@@ -1,5 +1,5 @@
+import GameKit
 import Logging
-import Lobby
 import Protocol
 
 /// Plays one seat of a match by itself: checks every state with a ``MatchMirror``, asks for `sync`
@@ -7,7 +7,7 @@ import Protocol
 ///
 /// Pure: it takes the host's messages and says what to send. `tcnet join --bot`, the tests and
 /// `tcnet bench net` drive it over a real connection.
-public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
+public struct SeatPlayer<G: Game>: Sendable {
     /// What to do after a message.
     public enum Action: Sendable, Equatable {
         /// Nothing to send.
@@ -25,7 +25,7 @@ public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
     /// The bot that chooses the moves.
     public let bot: String
     /// The client's copy of the match.
-    public private(set) var mirror = MatchMirror<Game>()
+    public private(set) var mirror = MatchMirror<G>()
     /// Every desync seen, with its reason.
     public private(set) var desyncs: [String] = []
     /// Moves this seat sent.
@@ -37,7 +37,7 @@ public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
     /// - Parameters:
     ///   - table: the table.
     ///   - seat: the seat this player holds.
-    ///   - bot: the bot's name, one of `Game.bots`.
+    ///   - bot: the bot's name, one of the game's `descriptor.bots`.
     ///   - seed: where the bot's random choices start.
     public init(table: TableID, seat: String, bot: String, seed: UInt64) {
         self.table = table
@@ -66,11 +66,11 @@ public struct SeatPlayer<Game: TurnBasedGame>: Sendable {
         if let result = update.result {
             return .finished(result)
         }
-        guard update.status == .playing, update.turn == self.seat, self.pendingSeq != update.seq,
-            let state = self.mirror.state
+        let mine = update.toAct?.contains(self.seat) ?? (update.turn == self.seat)
+        guard update.status == .playing, mine, self.pendingSeq != update.seq, let state = self.mirror.state
         else { return .wait }
         self.seed = self.seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        guard let move = Game.botMove(bot: self.bot, in: state, seed: self.seed) else { return .wait }
+        guard let move = G.botMove(bot: self.bot, seat: self.seat, in: state, seed: self.seed) else { return .wait }
         self.pendingSeq = update.seq
         self.movesSent += 1
         return .send(.move(MoveRequest(table: self.table, seq: update.seq, move: JSONValue.encoding(move))))
@@ -85,8 +85,8 @@ extension ClientConnection {
     ///   - onMessage: called with every message received, before the player sees it.
     /// - Returns: how the match ended.
     /// - Throws: ``ClientConnection/Failure/closed`` if the host closes the connection first.
-    public mutating func play<Game: TurnBasedGame>(
-        _ player: inout SeatPlayer<Game>, logger: Logger, onMessage: (HostEnvelope) -> Void = { _ in }
+    public mutating func play<G: Game>(
+        _ player: inout SeatPlayer<G>, logger: Logger, onMessage: (HostEnvelope) -> Void = { _ in }
     ) async throws -> MatchResult {
         while let envelope = try await self.next() {
             onMessage(envelope)

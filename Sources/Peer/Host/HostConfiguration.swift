@@ -1,3 +1,4 @@
+import Foundation
 import Lobby
 import NIOCore
 import Protocol
@@ -27,8 +28,17 @@ public struct HostConfiguration: Sendable {
     public var maxConnections: Int
     /// Bytes queued for a connection that does not read, beyond which it is dropped (`slow-consumer`).
     public var maxQueuedBytes: Int
+    /// How long the host's bots wait before they move.
+    public var botDelay: TimeAmount
+    /// The lobby's clock: wall-clock time (tests may pass their own).
+    public var clock: @Sendable () -> LobbyTime = HostConfiguration.wallClock
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
+
+    /// The system's wall clock, in milliseconds since 1970.
+    @Sendable public static func wallClock() -> LobbyTime {
+        LobbyTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
 
     /// Creates a configuration with the documented defaults.
     public init(
@@ -41,8 +51,10 @@ public struct HostConfiguration: Sendable {
         idleTimeout: TimeAmount = .seconds(60),
         rateLimit: RateLimit = RateLimit(burst: 50, perSecond: 20),
         maxConnections: Int = 256,
-        maxQueuedBytes: Int = 1 << 20
+        maxQueuedBytes: Int = 1 << 20,
+        botDelay: TimeAmount = .milliseconds(700)
     ) {
+        self.botDelay = botDelay
         self.bindAddress = bindAddress
         self.port = port
         self.hostName = hostName

@@ -1,7 +1,9 @@
+import GameKit
 import Lobby
 import Logging
 import NIOCore
 import Protocol
+import Storage
 import Synchronization
 
 /// The lobby, shared by every connection of a host, and the only writer to their channels.
@@ -18,15 +20,18 @@ actor LobbyService {
     private let credentials: CredentialSource
     private let store: HostStore?
     private let failure: HostFailure
-    private let origin = ContinuousClock.now
+    private let clock: @Sendable () -> LobbyTime
+    /// The pending wake-up for the lobby's next deadline, and its time.
+    private var wake: (at: LobbyTime, task: Task<Void, Never>)?
     private var logger: Logger
     private let faults: Set<HostFault>
 
     init(
         lobby: Lobby, maxConnections: Int, credentials: CredentialSource, store: HostStore?, failure: HostFailure,
-        logger: Logger, faults: Set<HostFault> = []
+        clock: @escaping @Sendable () -> LobbyTime, logger: Logger, faults: Set<HostFault> = []
     ) {
         self.faults = faults
+        self.clock = clock
         self.lobby = lobby
         self.maxConnections = maxConnections
         self.credentials = credentials
@@ -37,11 +42,8 @@ actor LobbyService {
 
     var connectionCount: Int { self.channels.count }
 
-    /// The lobby's clock: milliseconds since this service started.
-    private var now: LobbyTime {
-        let elapsed = self.origin.duration(to: .now)
-        return LobbyTime(milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-    }
+    /// The lobby's clock.
+    private var now: LobbyTime { self.clock() }
 
     /// Registers a new connection, or returns `nil` when the host is full.
     func open(_ channel: any Channel) -> ConnectionID? {
@@ -90,15 +92,47 @@ actor LobbyService {
         self.perform(self.lobby.disconnect(connection, now: self.now))
     }
 
-    /// Applies table policies whose grace periods have ended.
+    /// Does what the lobby has due: grace periods, games' deadlines, bots.
     func tickIfDue() {
         let now = self.now
-        guard let deadline = self.lobby.nextDeadline, deadline <= now else { return }
-        self.perform(self.lobby.tick(now: now))
+        if let deadline = self.lobby.nextDeadline, deadline <= now {
+            self.perform(self.lobby.tick(now: now))
+        } else {
+            self.scheduleWake()
+        }
+    }
+
+    /// Sleeps until the lobby's next deadline, unless a wake-up for that time is already pending.
+    ///
+    /// NB: the lobby says when it has something to do (``Lobby/nextDeadline``) after every event;
+    /// nothing polls.
+    private func scheduleWake() {
+        guard let next = self.lobby.nextDeadline else {
+            self.wake?.task.cancel()
+            self.wake = nil
+            return
+        }
+        if let wake = self.wake, wake.at == next { return }
+        self.wake?.task.cancel()
+        let delay = max(0, next.milliseconds - self.now.milliseconds)
+        let task = Task { [weak self] in
+            // NB: a little late rather than early: a deadline fires once its time has passed.
+            try? await Task.sleep(for: .milliseconds(delay + 1))
+            guard !Task.isCancelled else { return }
+            await self?.woke(at: next)
+        }
+        self.wake = (next, task)
+    }
+
+    private func woke(at time: LobbyTime) {
+        if self.wake?.at == time { self.wake = nil }
+        self.tickIfDue()
     }
 
     /// Tells every connection that the host is stopping, and closes them all.
     func shutDown() {
+        self.wake?.task.cancel()
+        self.wake = nil
         let goodbye = HostEnvelope(.error(ErrorMessage(
             code: .shuttingDown, message: "the host is shutting down", fatal: true)))
         for connection in self.channels.keys {
@@ -109,6 +143,7 @@ actor LobbyService {
     // MARK: Carrying out outcomes
 
     private func perform(_ outcome: LobbyOutcome) {
+        defer { self.scheduleWake() }
         if let store = self.store, !outcome.journal.isEmpty {
             do {
                 try store.commit(outcome.journal)
@@ -194,15 +229,12 @@ struct CredentialSource: Sendable {
         newResumeToken: { ResumeToken(rawValue: randomHex(bytes: 32)) })
 }
 
-func randomHex(bytes: Int) -> String {
+/// Bytes from the system's cryptographically secure generator.
+func randomBytes(_ count: Int) -> [UInt8] {
     var generator = SystemRandomNumberGenerator()
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(bytes * 2)
-    for _ in 0..<bytes {
-        let byte = UInt8.random(in: .min ... .max, using: &generator)
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+}
+
+func randomHex(bytes: Int) -> String {
+    Hex.string(of: randomBytes(bytes))
 }

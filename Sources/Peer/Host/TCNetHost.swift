@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import Protocol
 import ServiceLifecycle
+import Storage
 
 /// A tcnet/1 host: listens on TCP, runs each connection's session, and shares one lobby.
 ///
@@ -48,12 +49,13 @@ public final class TCNetHost: Service, Sendable {
         var lobbyConfiguration = LobbyConfiguration(
             hostName: configuration.hostName, maxFrame: configuration.maxFrame,
             idleTimeoutMs: Int(configuration.idleTimeout.nanoseconds / 1_000_000),
-            rateLimit: configuration.rateLimit, catalog: catalog)
+            rateLimit: configuration.rateLimit, catalog: catalog, secret: randomBytes(32),
+            botDelayMs: configuration.botDelay.nanoseconds / 1_000_000)
         lobbyConfiguration.faults = configuration.faults
         let lobby: Lobby
         if let store {
             let journal = try store.loadJournal()
-            lobby = try Lobby(restoring: journal, configuration: lobbyConfiguration, now: LobbyTime(milliseconds: 0))
+            lobby = try Lobby(restoring: journal, configuration: lobbyConfiguration, now: configuration.clock())
             if !journal.tables.isEmpty {
                 logger.info(
                     "journal replayed",
@@ -67,7 +69,7 @@ public final class TCNetHost: Service, Sendable {
         let service = LobbyService(
             lobby: lobby, maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.maxConnections,
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
-            failure: failure, logger: logger, faults: configuration.faults)
+            failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
         let faults = configuration.faults
         let limits = FrameLimits(maxPayload: faults.has(.noSizeCap) ? Int(UInt32.max) : faults.has(.maxFrameHalved) ? configuration.maxFrame / 2 : configuration.maxFrame)
         let timeouts = FrameHandler.Timeouts(
@@ -105,14 +107,8 @@ public final class TCNetHost: Service, Sendable {
             metadata: ["address": "\(self.configuration.bindAddress)", "port": "\(self.port)"])
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
-                let ticker = Task {
-                    // NB: grace periods are whole seconds; a tenth of a second is precise enough.
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: .milliseconds(100))
-                        await self.service.tickIfDue()
-                    }
-                }
-                defer { ticker.cancel() }
+                // NB: a journal replayed at start-up may hold deadlines: the first check schedules them.
+                await self.service.tickIfDue()
                 try await self.serverChannel.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {

@@ -199,12 +199,14 @@ public struct TableClient: Sendable {
         self.match = update.match
         let events = update.events.compactMap { try? $0.decode(as: GameEvent.self) }
         var played: (seat: Seat, move: Move)?
-        if let last = update.last, let seat = Seat(rawValue: last.seat), let move = try? last.move.decode(as: Move.self) {
+        if let last = update.last, let seat = last.seat.flatMap(Seat.init(rawValue:)),
+            let move = try? last.move.decode(as: Move.self)
+        {
             played = (seat, move)
         }
         self.board?.show(state, after: played, events: events, newMatch: newMatch)
         if let result = update.result, result.reason != "finished" {
-            self.board?.matchEnded(winner: Seat(rawValue: result.winner), reason: result.reason)
+            self.board?.matchEnded(winner: result.winner.flatMap(Seat.init(rawValue:)), reason: result.reason)
         }
         return []
     }

@@ -68,8 +68,12 @@ extension ErrorCode {
     public static let noSuchGame = ErrorCode(rawValue: "no-such-game")
     /// `create-table` names a rule set the game does not have.
     public static let noSuchRuleSet = ErrorCode(rawValue: "no-such-rule-set")
-    /// A table setting is out of range (e.g. `graceSeconds`).
+    /// A table setting is out of range (e.g. `graceSeconds`, `seats`).
     public static let invalidSetting = ErrorCode(rawValue: "invalid-setting")
+    /// `create-table` gives a game option the game does not have, or a value it refuses; see `option`.
+    public static let invalidOption = ErrorCode(rawValue: "invalid-option")
+    /// `sit` asks for a bot the game does not have.
+    public static let noSuchBot = ErrorCode(rawValue: "no-such-bot")
     /// `sit` names a seat that is taken or does not exist, or the table has no free seat.
     public static let seatUnavailable = ErrorCode(rawValue: "seat-unavailable")
     /// The player already sits at a table; leave it first.
@@ -126,7 +130,7 @@ extension ErrorCode {
         (.helloTimeout, true), (.frameTimeout, true), (.idleTimeout, true), (.rateLimited, false),
         (.hostFull, true), (.shuttingDown, true), (.internalError, false),
         (.badResumeToken, false), (.noSuchTable, false), (.noSuchGame, false), (.noSuchRuleSet, false),
-        (.invalidSetting, false), (.seatUnavailable, false), (.alreadySeated, false), (.notAPlayer, false),
+        (.invalidSetting, false), (.invalidOption, false), (.noSuchBot, false), (.seatUnavailable, false), (.alreadySeated, false), (.notAPlayer, false),
         (.notPlaying, false), (.notYourTurn, false), (.staleSeq, false), (.illegalMove, false),
         (.sessionReplaced, true),
     ]

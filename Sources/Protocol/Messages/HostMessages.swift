@@ -1,20 +1,91 @@
 /// A game the host offers, as listed in `welcome`.
-public struct GameDescriptor: Codable, Sendable, Equatable {
+public struct GameInfo: Codable, Sendable, Equatable {
     /// The game's stable id, e.g. "taxcollection".
     public var id: String
     /// The game's name for people.
     public var name: String
-    /// The seats of a table of this game, in order.
+    /// The names of the seats, in order; a table of `n` seats uses the first `n`.
     public var seats: [String]
     /// The names of the rule sets a table may choose; the first is the default.
     public var ruleSets: [String]
+    /// The fewest seats a table of this game may have.
+    public var minSeats: Int
+    /// The most seats a table of this game may have.
+    public var maxSeats: Int
+    /// The seats a table has when `create-table` does not say.
+    public var defaultSeats: Int
+    /// The teacher options `create-table` may set; absent when the game has none.
+    public var options: [OptionInfo]?
+    /// The bots that can take a seat (`sit` with `bot`); absent when the game has none.
+    public var bots: [String]?
+    /// Present and `true` when several seats may move in the same step (`state` lists them in `toAct`).
+    public var simultaneous: Bool?
 
-    /// Creates a descriptor.
-    public init(id: String, name: String, seats: [String], ruleSets: [String]) {
+    /// Creates a description.
+    public init(
+        id: String, name: String, seats: [String], ruleSets: [String], minSeats: Int? = nil, maxSeats: Int? = nil,
+        defaultSeats: Int? = nil, options: [OptionInfo]? = nil, bots: [String]? = nil, simultaneous: Bool? = nil
+    ) {
         self.id = id
         self.name = name
         self.seats = seats
         self.ruleSets = ruleSets
+        self.minSeats = minSeats ?? seats.count
+        self.maxSeats = maxSeats ?? seats.count
+        self.defaultSeats = defaultSeats ?? self.minSeats
+        self.options = options
+        self.bots = bots
+        self.simultaneous = simultaneous
+    }
+
+    /// Reads a description; the seat counts default to every seat, as hosts before them meant.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.seats = try container.decode([String].self, forKey: .seats)
+        self.ruleSets = try container.decode([String].self, forKey: .ruleSets)
+        self.minSeats = try container.decodeIfPresent(Int.self, forKey: .minSeats) ?? self.seats.count
+        self.maxSeats = try container.decodeIfPresent(Int.self, forKey: .maxSeats) ?? self.seats.count
+        self.defaultSeats = try container.decodeIfPresent(Int.self, forKey: .defaultSeats) ?? self.minSeats
+        self.options = try container.decodeIfPresent([OptionInfo].self, forKey: .options)
+        self.bots = try container.decodeIfPresent([String].self, forKey: .bots)
+        self.simultaneous = try container.decodeIfPresent(Bool.self, forKey: .simultaneous)
+    }
+}
+
+/// A game's teacher option, as `welcome` describes it.
+public struct OptionInfo: Codable, Sendable, Equatable {
+    /// The option's name in `create-table`'s `options`.
+    public var name: String
+    /// What it does, for people.
+    public var summary: String
+    /// "integer", "toggle", "choice" or "subset".
+    public var kind: String
+    /// With "integer": the smallest value.
+    public var min: Int?
+    /// With "integer": the largest value.
+    public var max: Int?
+    /// With "integer": values are `min` plus a multiple of `step`.
+    public var step: Int?
+    /// With "choice" and "subset": the names to choose from.
+    public var values: [String]?
+    /// The value a table has when `create-table` does not give one.
+    public var `default`: JSONValue
+
+    /// Creates a description.
+    public init(
+        name: String, summary: String, kind: String, min: Int? = nil, max: Int? = nil, step: Int? = nil,
+        values: [String]? = nil, default: JSONValue
+    ) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.min = min
+        self.max = max
+        self.step = step
+        self.values = values
+        self.default = `default`
     }
 }
 
@@ -51,14 +122,14 @@ public struct Welcome: Codable, Sendable, Equatable {
     /// The secret that resumes this player's session after a dropped connection.
     public var resumeToken: ResumeToken
     /// The games this host offers.
-    public var games: [GameDescriptor]
+    public var games: [GameInfo]
     /// Whether this session took back an earlier one with `hello.resume`.
     public var resumed: Bool
 
     /// Creates a welcome.
     public init(
         protocolVersion: Int = ProtocolVersion.current, host: String, maxFrame: Int, idleTimeoutMs: Int,
-        rateLimit: RateLimit, player: PlayerID, name: String, resumeToken: ResumeToken, games: [GameDescriptor],
+        rateLimit: RateLimit, player: PlayerID, name: String, resumeToken: ResumeToken, games: [GameInfo],
         resumed: Bool = false
     ) {
         self.resumed = resumed
@@ -95,11 +166,16 @@ public struct ErrorMessage: Codable, Sendable, Equatable, Error {
     public var rule: String?
     /// With `stale-seq`: the sequence number the host expected.
     public var expected: Int?
+    /// With `invalid-option`: the option's name.
+    public var option: String?
+    /// With `illegal-move`, when the game gives them: values that help correct the move, by name (e.g.
+    /// Craps's `allowed`: the ante the rules would accept).
+    public var details: [String: Int]?
 
     /// Creates an error message.
     public init(
         code: ErrorCode, message: String, fatal: Bool, supported: [Int]? = nil, retryAfterMs: Int? = nil,
-        rule: String? = nil, expected: Int? = nil
+        rule: String? = nil, expected: Int? = nil, option: String? = nil, details: [String: Int]? = nil
     ) {
         self.code = code
         self.message = message
@@ -108,6 +184,8 @@ public struct ErrorMessage: Codable, Sendable, Equatable, Error {
         self.retryAfterMs = retryAfterMs
         self.rule = rule
         self.expected = expected
+        self.option = option
+        self.details = details
     }
 }
 

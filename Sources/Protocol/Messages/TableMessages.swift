@@ -11,13 +11,22 @@ public struct CreateTable: Codable, Sendable, Equatable {
     public var graceSeconds: Int?
     /// What happens when the grace period ends during a match: "pause" (default) or "forfeit".
     public var onTimeout: TimeoutPolicy?
+    /// How many seats the table has, within the game's `minSeats`...`maxSeats`; `defaultSeats` when absent.
+    public var seats: Int?
+    /// The game's teacher options, by name (`welcome.games[].options`); defaults for those not given.
+    public var options: [String: JSONValue]?
 
     /// Creates the request.
-    public init(game: String, ruleSet: String? = nil, graceSeconds: Int? = nil, onTimeout: TimeoutPolicy? = nil) {
+    public init(
+        game: String, ruleSet: String? = nil, graceSeconds: Int? = nil, onTimeout: TimeoutPolicy? = nil,
+        seats: Int? = nil, options: [String: JSONValue]? = nil
+    ) {
         self.game = game
         self.ruleSet = ruleSet
         self.graceSeconds = graceSeconds
         self.onTimeout = onTimeout
+        self.seats = seats
+        self.options = options
     }
 }
 
@@ -41,11 +50,14 @@ public struct Sit: Codable, Sendable, Equatable {
     public var table: TableID
     /// The seat wanted ("A", "B", ...); any free seat when absent.
     public var seat: String?
+    /// Seats one of the game's bots (`welcome.games[].bots`) instead of the player who asks.
+    public var bot: String?
 
     /// Creates the request.
-    public init(table: TableID, seat: String? = nil) {
+    public init(table: TableID, seat: String? = nil, bot: String? = nil) {
         self.table = table
         self.seat = seat
+        self.bot = bot
     }
 }
 
@@ -92,14 +104,20 @@ public struct SeatInfo: Codable, Sendable, Equatable {
     public var ready: Bool
     /// Whether the seated player's connection dropped and their seat is being held.
     public var away: Bool
+    /// When the host's bot plays this seat: the bot's name (then `player` is absent).
+    public var bot: String?
 
     /// Creates a seat description.
-    public init(seat: String, player: PlayerID? = nil, name: String? = nil, ready: Bool = false, away: Bool = false) {
+    public init(
+        seat: String, player: PlayerID? = nil, name: String? = nil, ready: Bool = false, away: Bool = false,
+        bot: String? = nil
+    ) {
         self.seat = seat
         self.player = player
         self.name = name
         self.ready = ready
         self.away = away
+        self.bot = bot
     }
 }
 
@@ -127,11 +145,13 @@ public struct TableInfo: Codable, Sendable, Equatable {
     public var onTimeout: TimeoutPolicy
     /// The number of the current (or last) match at this table; 0 before the first.
     public var match: Int
+    /// The table's game options, every declared option with its value; absent when the game has none.
+    public var options: [String: JSONValue]?
 
     /// Creates a table description.
     public init(
         id: TableID, game: String, ruleSet: String, status: TableStatus, seats: [SeatInfo], spectators: Int,
-        graceSeconds: Int, onTimeout: TimeoutPolicy, match: Int
+        graceSeconds: Int, onTimeout: TimeoutPolicy, match: Int, options: [String: JSONValue]? = nil
     ) {
         self.id = id
         self.game = game
@@ -142,6 +162,7 @@ public struct TableInfo: Codable, Sendable, Equatable {
         self.graceSeconds = graceSeconds
         self.onTimeout = onTimeout
         self.match = match
+        self.options = options
     }
 }
 
@@ -167,27 +188,49 @@ public struct TableList: Codable, Sendable, Equatable {
 
 /// How a match ended.
 public struct MatchResult: Codable, Sendable, Equatable {
-    /// The winning seat, or "draw".
-    public var winner: String
-    /// Why it ended: "finished" (by the rules), "resigned", "draw-agreed" or "forfeit".
+    /// The winning seat, or "draw" when every seat shares the first place; absent at a one-seat table
+    /// and when only some seats share it.
+    public var winner: String?
+    /// Why it ended: "finished" (by the rules), "resigned", "draw-agreed", "forfeit", or a reason the
+    /// game documents.
     public var reason: String
+    /// Every seat's score and rank (1 is best, ties share a rank), best first.
+    public var standings: [Standing]?
 
     /// Creates a result.
-    public init(winner: String, reason: String) {
+    public init(winner: String?, reason: String, standings: [Standing]? = nil) {
         self.winner = winner
         self.reason = reason
+        self.standings = standings
+    }
+}
+
+/// One seat's place in a result.
+public struct Standing: Codable, Sendable, Equatable {
+    /// The seat.
+    public var seat: String
+    /// Its score, in the game's units.
+    public var score: Int
+    /// 1 for the best; tied seats share a rank.
+    public var rank: Int
+
+    /// Creates a standing.
+    public init(seat: String, score: Int, rank: Int) {
+        self.seat = seat
+        self.score = score
+        self.rank = rank
     }
 }
 
 /// The last move of a `state` message.
 public struct PlayedMove: Codable, Sendable, Equatable {
-    /// The seat that played it.
-    public var seat: String
-    /// The move, in the game's shape.
+    /// The seat that played it; absent when the host moved for the table (a deadline, a seat that left).
+    public var seat: String?
+    /// The move, in the game's shape, as this recipient may see it.
     public var move: JSONValue
 
     /// Creates the description.
-    public init(seat: String, move: JSONValue) {
+    public init(seat: String?, move: JSONValue) {
         self.seat = seat
         self.move = move
     }
@@ -200,8 +243,14 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
     public var match: Int
     /// The number of moves applied in this match.
     public var seq: Int
-    /// The seat to move, absent when the match is over.
+    /// The seat to move, when exactly one seat may move; absent when the match is over, and when
+    /// several seats may move (then `toAct` lists them).
     public var turn: String?
+    /// The seats that may move, when several may (games with `simultaneous`).
+    public var toAct: [String]?
+    /// Milliseconds until the game's deadline (a clock the game runs, e.g. two minutes to spell), when
+    /// it has one.
+    public var timeLeftMs: Int?
     /// The table's status.
     public var status: TableStatus
     /// The game's state, in the game's shape, as this recipient may see it.
@@ -218,12 +267,15 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
     /// Creates the message.
     public init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, state: JSONValue, hash: String,
-        last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil
+        last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil, toAct: [String]? = nil,
+        timeLeftMs: Int? = nil
     ) {
         self.table = table
         self.match = match
         self.seq = seq
         self.turn = turn
+        self.toAct = toAct
+        self.timeLeftMs = timeLeftMs
         self.status = status
         self.state = state
         self.hash = hash

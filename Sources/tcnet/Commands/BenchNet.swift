@@ -1,3 +1,6 @@
+import Classroom
+import Storage
+import TaxCollectionRules
 import ArgumentParser
 import Foundation
 import Histogram
@@ -71,7 +74,7 @@ extension TCNet.Bench {
                 let plan = NetLoadPlan(
                     host: target.host, port: target.port, matches: self.matches, stop: stop, seed: self.seed,
                     namePrefix: namePrefix)
-                let result = await NetLoad.run(plan)
+                let result = await NetLoad.run(plan, game: TaxCollectionGame.self)
                 let report = Self.report(result, matches: self.matches, hostPeakRssKiB: child?.peakResidentKiB)
                 await child?.stop()
                 print(self.json ? report.json : report.table)

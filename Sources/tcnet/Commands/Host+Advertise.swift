@@ -1,3 +1,6 @@
+import Classroom
+import Storage
+import TaxCollectionRules
 import Logging
 import Peer
 import Protocol

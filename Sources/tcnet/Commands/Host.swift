@@ -1,3 +1,6 @@
+import Classroom
+import Storage
+import TaxCollectionRules
 import ArgumentParser
 import Foundation
 import Lobby

@@ -1,5 +1,6 @@
 import Foundation
 import Lobby
+import Storage
 import Testing
 
 @Suite("Host store on a real SQLite file")

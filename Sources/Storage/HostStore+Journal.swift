@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Lobby
 import Protocol
 
 // MARK: - The match journal

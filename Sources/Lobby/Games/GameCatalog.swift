@@ -1,0 +1,136 @@
+import GameKit
+import Protocol
+
+/// The games a lobby offers, by id.
+///
+/// NB: the lobby names no game; the `tcnet` command assembles the catalogue (one line a game).
+public struct GameCatalog: Sendable {
+    private let games: [String: any Game.Type]
+    private let order: [String]
+
+    /// Creates a catalogue.
+    /// - Parameter games: the games, in the order `welcome` lists them.
+    public init(_ games: [any Game.Type]) {
+        self.games = Dictionary(uniqueKeysWithValues: games.map { ($0.descriptor.id, $0) })
+        self.order = games.map { $0.descriptor.id }
+    }
+
+    /// The descriptors, in order.
+    public var descriptors: [GameDescriptor] {
+        self.order.compactMap { self.games[$0]?.descriptor }
+    }
+
+    /// The games as `welcome` lists them.
+    public var infos: [GameInfo] {
+        self.descriptors.map(Self.info)
+    }
+
+    /// The game with this id.
+    public func game(_ id: String) -> (any Game.Type)? {
+        self.games[id]
+    }
+
+    /// Starts a match of a game.
+    /// - Parameters:
+    ///   - id: the game's id.
+    ///   - setup: what the match starts from.
+    ///   - secret: the match's secret, for the host's randomness.
+    /// - Returns: the match, or `nil` when the game or rule set is unknown.
+    public func startMatch(game id: String, _ setup: MatchSetup, secret: [UInt8]) -> (any AnyMatch)? {
+        guard let game = self.games[id] else { return nil }
+        return Self.start(game, setup, secret: secret)
+    }
+
+    /// Checks a table's options: each against its declaration, then the game's own relations.
+    /// - Parameters:
+    ///   - given: the options as `create-table` gave them.
+    ///   - id: the game.
+    ///   - seats: the table's seat count.
+    /// - Returns: the checked options with defaults, or the refusal.
+    public func options(
+        _ given: [String: JSONValue], game id: String, seats: Int
+    ) -> Result<GameOptions, OptionRefusal> {
+        guard let game = self.games[id] else { return .success(GameOptions(defaultsOf: [])) }
+        var values: [String: OptionValue] = [:]
+        for (name, json) in given {
+            guard let value = Self.optionValue(json) else {
+                return .failure(OptionRefusal(
+                    option: name, message: "option \(name) must be a number, true or false, a string or a list of strings"))
+            }
+            values[name] = value
+        }
+        switch GameOptions.checking(values, against: game.descriptor.options) {
+        case .failure(let refusal):
+            return .failure(refusal)
+        case .success(let options):
+            if let refusal = game.refusal(of: options, seats: seats) { return .failure(refusal) }
+            return .success(options)
+        }
+    }
+
+    private static func start<G: Game>(_: G.Type, _ setup: MatchSetup, secret: [UInt8]) -> (any AnyMatch)? {
+        Match<G>(setup, secret: secret)
+    }
+
+    // MARK: Wire forms
+
+    static func info(_ descriptor: GameDescriptor) -> GameInfo {
+        GameInfo(
+            id: descriptor.id, name: descriptor.name, seats: descriptor.seats, ruleSets: descriptor.ruleSets,
+            minSeats: descriptor.seatCounts.lowerBound, maxSeats: descriptor.seatCounts.upperBound,
+            defaultSeats: descriptor.defaultSeatCount,
+            options: descriptor.options.isEmpty ? nil : descriptor.options.map(Self.info),
+            bots: descriptor.bots.isEmpty ? nil : descriptor.bots, simultaneous: descriptor.simultaneous ? true : nil)
+    }
+
+    static func info(_ option: GameOption) -> OptionInfo {
+        switch option.kind {
+        case .integer(let min, let max, let step, let value):
+            OptionInfo(
+                name: option.name, summary: option.summary, kind: "integer", min: min, max: max,
+                step: step > 1 ? step : nil, default: .number(Double(value)))
+        case .toggle(let value):
+            OptionInfo(name: option.name, summary: option.summary, kind: "toggle", default: .bool(value))
+        case .choice(let names, let value):
+            OptionInfo(name: option.name, summary: option.summary, kind: "choice", values: names, default: .string(value))
+        case .subset(let names, let value):
+            OptionInfo(
+                name: option.name, summary: option.summary, kind: "subset", values: names,
+                default: .array(value.map(JSONValue.string)))
+        }
+    }
+
+    /// An option value as JSON.
+    static func json(_ value: OptionValue) -> JSONValue {
+        switch value {
+        case .integer(let number): .number(Double(number))
+        case .toggle(let flag): .bool(flag)
+        case .choice(let name): .string(name)
+        case .subset(let names): .array(names.map(JSONValue.string))
+        }
+    }
+
+    /// A JSON value as an option value; `nil` for JSON no option takes.
+    static func optionValue(_ json: JSONValue) -> OptionValue? {
+        switch json {
+        case .number(let number):
+            guard number == number.rounded(), abs(number) < 1e15 else { return nil }
+            return .integer(Int(number))
+        case .bool(let flag): return .toggle(flag)
+        case .string(let name): return .choice(name)
+        case .array(let items):
+            var names: [String] = []
+            for item in items {
+                guard case .string(let name) = item else { return nil }
+                names.append(name)
+            }
+            return .subset(names)
+        default: return nil
+        }
+    }
+
+    /// Checked options as JSON, for `table` and the journal.
+    static func json(_ options: GameOptions) -> [String: JSONValue] {
+        options.values.mapValues(Self.json)
+    }
+}
