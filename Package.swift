@@ -125,8 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules"]
         ),
     ],
     swiftLanguageModes: [.v6]
