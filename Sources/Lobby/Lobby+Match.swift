@@ -276,4 +276,9 @@ extension Lobby {
     public func matchHash(of table: TableID) -> String? {
         self.tables[table]?.match?.hash
     }
+
+    /// The `seq` of a table's current match.
+    public func matchSeq(of table: TableID) -> Int? {
+        self.tables[table]?.match?.seq
+    }
 }

@@ -94,6 +94,7 @@ extension Lobby {
         }
         if let bot = request.bot {
             self.seatBot(bot, at: seat, of: &table, re: (connection, re), into: &outcome)
+            self.tables[table.id] = table
             return
         }
         table.seats[seat] = player
@@ -149,6 +150,10 @@ extension Lobby {
         if table.status == .over { table.status = .waiting }
         table.rematchOffers = []
         outcome.journal.append(.table(table.record))
+        // NB: whoever seats a bot is answered, member of the table or not.
+        if !self.members(of: table).contains(where: { $0.connection == re.0 }) {
+            outcome.send(.table(TableUpdate(table: self.info(of: table))), to: re.0, re: re.1)
+        }
         self.startIfReady(&table, re: re, into: &outcome)
     }
 

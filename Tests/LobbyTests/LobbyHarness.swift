@@ -69,8 +69,33 @@ struct LobbyHarness {
     }
 
     mutating func advance(seconds: Int) {
-        self.now = self.now.adding(seconds: seconds)
+        self.advance(milliseconds: Int64(seconds) * 1000)
+    }
+
+    mutating func advance(milliseconds: Int64) {
+        self.now = self.now.adding(milliseconds: milliseconds)
         self.record(self.lobby.tick(now: self.now))
+    }
+
+    /// The journal so far, as a restarted host reads it back (the latest record of each table).
+    var snapshot: JournalSnapshot {
+        var snapshot = JournalSnapshot()
+        for entry in self.journal {
+            switch entry {
+            case .player(let record):
+                snapshot.players.removeAll { $0.id == record.id }
+                snapshot.players.append(record)
+            case .forgetPlayer(let id):
+                snapshot.players.removeAll { $0.id == id }
+            case .table(let record):
+                snapshot.tables.removeAll { $0.id == record.id }
+                snapshot.tables.append(record)
+                snapshot.moves.removeAll { $0.table == record.id && $0.match < record.match }
+            case .move(let record):
+                snapshot.moves.append(record)
+            }
+        }
+        return snapshot
     }
 
     /// Takes everything sent to a connection so far.

@@ -35,7 +35,7 @@ for mv in moves:
     mover = a if st["turn"]=="A" else b
     mover.send({"type":"move","id":100+seq,"table":"t1","seq":seq,"move":mv})
     st=mover.until(lambda m:m.get("re")==100+seq)
-    if st["type"]!="state": print(st); break
+    if st["type"]!="state": break  # the fourth move is refused (empty bank): three moves are kept
     seq+=1; last=st
 print(json.dumps({"seq":last["seq"],"hash":last["hash"],"tokenA":a.w["resumeToken"],"tokenB":b.w["resumeToken"],"state":last["state"]}))
 host.send_signal(signal.SIGKILL); host.wait()
