@@ -42,13 +42,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "Classroom", dependencies: ["Lobby", "TaxCollectionRules"]),
-        .target(name: "Board", dependencies: ["TaxCollectionRules", "GameKit"]),
-        .target(name: "Terminal", dependencies: ["Board"]),
+        .target(name: "Classroom", dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "TaxCollectionRules", "TaxCollection"]),
+        .target(name: "ScreenKit", dependencies: ["GameKit"]),
+        .target(name: "Terminal", dependencies: ["ScreenKit"]),
+        .target(name: "TaxCollection", dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit"]),
         .target(
             name: "Play",
             dependencies: [
-                "Board", "Terminal", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "GameKit",
+                "ScreenKit", "Terminal", "Peer", "Lobby", "Protocol", "GameKit",
             ]
         ),
         .target(
@@ -60,6 +61,8 @@ let package = Package(
             dependencies: [
                 "Classroom",
                 "Storage",
+                "GameKit",
+                "ScreenKit",
                 "Conformance",
                 "Peer",
                 "Lobby",
@@ -111,10 +114,13 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "BoardTests", dependencies: ["Board", "TaxCollectionRules"]),
+        .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
         .testTarget(
             name: "PlayTests",
-            dependencies: ["Play", "Board", "Peer", "Protocol", "GameKit", "TaxCollectionRules", "TestSupport"]
+            dependencies: [
+                "Play", "ScreenKit", "TaxCollection", "Classroom", "Peer", "Protocol", "GameKit", "TaxCollectionRules",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "ConformanceTests",

@@ -1,6 +1,6 @@
-import Board
+import ScreenKit
 
-/// How styles look on a terminal: the seed's colours, or attributes only (NO_COLOR, TERM=dumb).
+/// How styles look on a terminal: the games' colours, or attributes only (NO_COLOR, TERM=dumb).
 public struct Palette: Sendable, Equatable {
     /// Whether colours are used.
     public let colour: Bool
@@ -24,25 +24,28 @@ public struct Palette: Sendable, Equatable {
             switch style {
             case .plain: return ""
             case .title: return "7"
-            case .bank: return "48;5;240;97"
-            case .selected: return "1;97;41"
-            case .treasury: return "30;48;5;208"
-            case .collection: return "97;48;5;91"
             case .focus: return "1;30;43"
             case .turnFlag: return "1;7"
             case .warning: return "1;33"
             case .good: return "1;32"
             case .dim: return "2"
             case .key: return "1"
+            case .tile(.grey): return "48;5;240;97"
+            case .tile(.red): return "1;97;41"
+            case .tile(.orange): return "30;48;5;208"
+            case .tile(.purple): return "97;48;5;91"
+            case .tile(.green): return "97;48;5;28"
+            case .tile(.blue): return "97;48;5;25"
+            case .tile(.white): return "30;107"
             }
         }
         // NB: without colour every role still reads: its text carries the meaning, attributes stress it.
         switch style {
         case .title, .focus: return "7"
-        case .selected, .turnFlag: return "1;7"
+        case .tile(.red), .turnFlag: return "1;7"
         case .warning, .key: return "1"
         case .good: return "1;4"
-        case .plain, .bank, .treasury, .collection, .dim: return ""
+        case .plain, .dim, .tile: return ""
         }
     }
 }

@@ -1,4 +1,4 @@
-import Board
+import ScreenKit
 import Dispatch
 import Foundation
 

@@ -1,3 +1,4 @@
+import Classroom
 import Lobby
 import Logging
 import Peer
@@ -21,11 +22,11 @@ struct HeadlessMatchTests {
             let second = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Minh"),
                 retry: .init(delay: .milliseconds(100), attempts: 50))
             async let a = HeadlessApp.run(
-                HeadlessPlayer(bot: "strong", seed: 1, table: nil, ruleSet: nil), session: first)
+                HeadlessPlayer(bot: "strong", seed: 1, table: nil, game: "taxcollection", ruleSet: nil, games: .classroom), session: first)
             // NB: the second bot asks for t1 by name, so it starts once the first has opened it.
             try await Self.waitForTable(port: host.port) { $0 != nil }
             async let b = HeadlessApp.run(
-                HeadlessPlayer(bot: "greedy", seed: 2, table: "t1", ruleSet: nil), session: second)
+                HeadlessPlayer(bot: "greedy", seed: 2, table: "t1", game: "taxcollection", ruleSet: nil, games: .classroom), session: second)
             // NB: drop the first seat as soon as the match is under way; the first bot searches before
             // each move, so the match is still being played when the drop comes.
             try await Self.waitForTable(port: host.port) { $0?.status == .playing }

@@ -1,4 +1,5 @@
-import Board
+import Classroom
+import ScreenKit
 import Play
 import Protocol
 import Testing
@@ -15,7 +16,7 @@ struct TableClientTests {
 
     @Test("a new table asked for while not connected: the player is told, and no seat is taken later by surprise")
     func createWhileConnecting() {
-        var client = TableClient(name: "Lan")
+        var client = TableClient(name: "Lan", screens: .classroom)
         let commands = client.press(.character("c"))
         #expect(commands == [.send(.createTable(CreateTable(game: "taxcollection")))])
         client.notSent(.createTable(CreateTable(game: "taxcollection")))
@@ -26,7 +27,7 @@ struct TableClientTests {
 
     @Test("a table asked for and sent: its announcement is sat at")
     func createSent() {
-        var client = TableClient(name: "Lan")
+        var client = TableClient(name: "Lan", screens: .classroom)
         _ = client.press(.character("c"))
         #expect(client.receive(Self.table("t1")) == [.send(.sit(Sit(table: "t1")))])
     }

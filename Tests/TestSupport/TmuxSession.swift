@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A real tmux session of 80x24 running a command, driven as a person would: keys in, screen out.
 public final class TmuxSession: Sendable {
     /// Whether tmux is installed.
@@ -55,14 +59,66 @@ public final class TmuxSession: Sendable {
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
         // NB: blocking, but short (tmux answers at once); tests call it between awaits.
-        // NB: through system(3), not Foundation's Process: the tmux server that new-session forks keeps
-        // whatever Process shares with its child, and waiting on it never ends.
+        // NB: spawned with every descriptor above stderr closed, not through Foundation's Process or
+        // system(3): the tmux server that new-session forks lives on, and would keep whatever it
+        // inherits open, such as a test host's accepted sockets (SwiftNIO does not make them
+        // close-on-exec), so the host's close of a connection would never reach its client.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let status = system("tmux \(quoted) >'\(file.path)' 2>/dev/null </dev/null")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        Self.closeFrom(3, &actions)
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // NB: with an empty signal mask and default handlers: the thread that spawns may block signals
+        // (Dispatch's threads do), and the server would inherit that and never die of kill-server.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ) == 0 else {
+            throw TmuxError.failed(arguments)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         guard status == 0 else { throw TmuxError.failed(arguments) }
         return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    }
+}
+
+extension TmuxSession {
+    fileprivate typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module
+    /// does not export: looked up at run time.
+    private static let addCloseFrom: CloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: CloseFrom.self)
+    }()
+
+    /// Closes every descriptor from `first` up in the spawned process.
+    fileprivate static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
+        if let addCloseFrom = Self.addCloseFrom {
+            _ = addCloseFrom(&actions, first)
+            return
+        }
+        // NB: an older C library: close what is open now, one by one.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd >= first {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
     }
 }
 

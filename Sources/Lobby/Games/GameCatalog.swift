@@ -53,7 +53,7 @@ public struct GameCatalog: Sendable {
         guard let game = self.games[id] else { return .success(GameOptions(defaultsOf: [])) }
         var values: [String: OptionValue] = [:]
         for (name, json) in given {
-            guard let value = Self.optionValue(json) else {
+            guard let value = OptionValue(json: json) else {
                 return .failure(OptionRefusal(
                     option: name, message: "option \(name) must be a number, true or false, a string or a list of strings"))
             }
@@ -100,37 +100,8 @@ public struct GameCatalog: Sendable {
         }
     }
 
-    /// An option value as JSON.
-    static func json(_ value: OptionValue) -> JSONValue {
-        switch value {
-        case .integer(let number): .number(Double(number))
-        case .toggle(let flag): .bool(flag)
-        case .choice(let name): .string(name)
-        case .subset(let names): .array(names.map(JSONValue.string))
-        }
-    }
-
-    /// A JSON value as an option value; `nil` for JSON no option takes.
-    static func optionValue(_ json: JSONValue) -> OptionValue? {
-        switch json {
-        case .number(let number):
-            guard number == number.rounded(), abs(number) < 1e15 else { return nil }
-            return .integer(Int(number))
-        case .bool(let flag): return .toggle(flag)
-        case .string(let name): return .choice(name)
-        case .array(let items):
-            var names: [String] = []
-            for item in items {
-                guard case .string(let name) = item else { return nil }
-                names.append(name)
-            }
-            return .subset(names)
-        default: return nil
-        }
-    }
-
     /// Checked options as JSON, for `table` and the journal.
     static func json(_ options: GameOptions) -> [String: JSONValue] {
-        options.values.mapValues(Self.json)
+        options.values.mapValues(\.json)
     }
 }

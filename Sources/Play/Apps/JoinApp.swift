@@ -1,9 +1,11 @@
-import Board
+import ScreenKit
+import TaxCollection
 import Foundation
 import Peer
 import Protocol
 
-/// `tcnet join` and `tcnet watch` on a terminal: the lobby, then the board, over a ``ClientSession``.
+/// `tcnet join` and `tcnet watch` on a terminal: the lobby, then the table's screen, over a
+/// ``ClientSession``.
 public enum JoinApp {
     /// Runs the screen until the player quits or the session ends.
     /// - Parameters:
@@ -45,10 +47,7 @@ public enum JoinApp {
             }
             return (true, false)
         } draw: { client, width, height in
-            if let board = client.board {
-                return BoardRenderer.frame(of: board, width: width, height: height)
-            }
-            return client.lobby.frame(width: width, height: height)
+            client.frame(width: width, height: height)
         }
         await session.close()
         running.cancel()

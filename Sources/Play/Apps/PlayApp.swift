@@ -1,16 +1,15 @@
-import Board
 import Foundation
-import TaxCollectionRules
+import ScreenKit
 
-/// `tcnet play`: the local game on this terminal.
+/// `tcnet play`: a local game on this terminal.
 public enum PlayApp {
     /// Plays until the player quits.
     /// - Parameter game: the game's core.
-    public static func run(_ game: LocalGame) async throws {
+    public static func run<S: GameScreen>(_ game: LocalGame<S>) async throws {
         _ = try await ScreenLoop.run(game) { game, event, now in
             switch event {
             case .terminal(.keys(let keys)):
-                for key in keys where game.press(key) { return (false, true) }
+                for key in keys where game.press(key, now: now) { return (false, true) }
                 return (true, false)
             case .terminal(.closed): return (false, true)
             case .terminal(.resized): return (true, false)
@@ -18,7 +17,7 @@ public enum PlayApp {
             case .session: return (false, false)
             }
         } draw: { game, width, height in
-            BoardRenderer.frame(of: game.board, width: width, height: height)
+            game.screen.frame(width: width, height: height)
         }
     }
 }

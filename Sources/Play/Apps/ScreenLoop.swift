@@ -1,7 +1,8 @@
-import Board
+import Foundation
 import Peer
-import Terminal
 import Protocol
+import ScreenKit
+import Terminal
 
 /// What a screen reacts to.
 public enum LoopEvent: Sendable {

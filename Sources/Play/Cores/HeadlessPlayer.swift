@@ -1,11 +1,11 @@
-import Lobby
+import Foundation
+import GameKit
 import Peer
 import Protocol
-import TaxCollectionRules
 
-/// `tcnet join --bot`: a seat played by a bot without a screen. It finds a table (the one named, the
-/// first with a free seat, or a new one), sits, plays every turn with ``SeatPlayer`` and reports one
-/// line per state.
+/// `tcnet join --bot`: a seat played by a bot without a screen. It finds a table of its game (the one
+/// named, the first with a free seat, or a new one), sits, plays every turn with ``SeatPlayer`` and
+/// reports one line per state.
 public struct HeadlessPlayer: Sendable {
     /// What the driver must do.
     public enum Command: Sendable, Equatable {
@@ -19,22 +19,34 @@ public struct HeadlessPlayer: Sendable {
     let bot: String
     let seed: UInt64
     let table: TableID?
+    let game: String
     let ruleSet: String?
+    let options: [String: JSONValue]?
+    let games: BotCatalog
     var player: PlayerID?
-    var seated: SeatPlayer<TaxCollectionGame>?
+    var seated: (any SeatBot)?
     var creating = false
 
     /// Creates the player.
     /// - Parameters:
-    ///   - bot: "random", "greedy" or "strong".
+    ///   - bot: one of the game's bots.
     ///   - seed: where the bot's choices start.
-    ///   - table: the table to sit at, or `nil` for any.
+    ///   - table: the table to sit at, or `nil` for any of its game.
+    ///   - game: the game it plays (and opens a table of).
     ///   - ruleSet: the rule set of a table it opens.
-    public init(bot: String, seed: UInt64, table: TableID?, ruleSet: String?) {
+    ///   - options: the options of a table it opens.
+    ///   - games: the games it can play.
+    public init(
+        bot: String, seed: UInt64, table: TableID?, game: String, ruleSet: String?,
+        options: [String: JSONValue]? = nil, games: BotCatalog
+    ) {
         self.bot = bot
         self.seed = seed
         self.table = table
+        self.game = game
         self.ruleSet = ruleSet
+        self.options = options
+        self.games = games
     }
 
     /// The host said `welcome`.
@@ -52,16 +64,24 @@ public struct HeadlessPlayer: Sendable {
     public mutating func receive(_ envelope: HostEnvelope) -> [Command] {
         switch envelope.message {
         case .tables(let list) where self.seated == nil:
-            if let free = list.tables.first(where: { $0.status == .waiting && $0.seats.contains { $0.player == nil } }) {
-                return [.send(.sit(Sit(table: free.id)))]
+            let free = list.tables.first { table in
+                table.game == self.game && table.status == .waiting
+                    && table.seats.contains { $0.player == nil && $0.bot == nil }
             }
+            if let free { return [.send(.sit(Sit(table: free.id)))] }
             self.creating = true
-            return [.send(.createTable(CreateTable(game: TaxCollectionGame.descriptor.id, ruleSet: self.ruleSet)))]
+            return [.send(.createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))]
         case .table(let update):
             let info = update.table
             if self.seated == nil {
                 if let mine = info.seats.first(where: { $0.player != nil && $0.player == self.player }) {
-                    self.seated = SeatPlayer(table: info.id, seat: mine.seat, bot: self.bot, seed: self.seed)
+                    guard
+                        let seated = self.games.player(
+                            game: info.game, table: info.id, seat: mine.seat, bot: self.bot, seed: self.seed)
+                    else {
+                        return [.finish(status: 1, line: "this client cannot play \(info.game), the game of \(info.id)")]
+                    }
+                    self.seated = seated
                     return [
                         .print("seated at \(info.id) as \(mine.seat); waiting for the match"),
                         .send(.ready(TableRequest(table: info.id))),
@@ -81,7 +101,7 @@ public struct HeadlessPlayer: Sendable {
             case .wait: break
             case .send(let message): commands.append(.send(message))
             case .finished(let result):
-                commands.append(.finish(status: 0, line: "match over: winner \(result.winner) (\(result.reason))"))
+                commands.append(.finish(status: 0, line: "match over: \(Self.summary(result))"))
             }
             return commands
         case .error(let error):
@@ -94,18 +114,22 @@ public struct HeadlessPlayer: Sendable {
         return []
     }
 
-    /// One line for a state: the match, the move, the board.
+    /// One line for a state: the match, the move, the state.
     static func line(_ update: MatchUpdate) -> String {
         var text = "\(update.table) match \(update.match) seq \(update.seq)"
-        if let last = update.last { text += " \(last.seat) played \(last.move)" }
-        if let state = try? update.state.decode(as: GameState.self) {
-            let banks = state.banks
-            text += " | top \(state.top) A \(banks.a) B \(banks.b) bottom \(state.bottom)"
-            text += " | collections A \(state.collections.a) B \(state.collections.b)"
-        }
+        if let last = update.last { text += " \(last.seat ?? "host") played \(last.move)" }
+        text += " | \(update.state)"
         if let turn = update.turn { text += " | \(turn) to move" }
-        if let result = update.result { text += " | winner \(result.winner)" }
+        if let toAct = update.toAct { text += " | \(toAct.joined(separator: ", ")) may move" }
+        if let result = update.result { text += " | \(Self.summary(result))" }
         return text
+    }
+
+    /// A result in words: the winner, or the standings.
+    static func summary(_ result: MatchResult) -> String {
+        if let winner = result.winner { return "winner \(winner) (\(result.reason))" }
+        let places = (result.standings ?? []).map { "\($0.rank). \($0.seat) \($0.score)" }.joined(separator: ", ")
+        return "\(result.reason): \(places)"
     }
 }
 

@@ -1,60 +1,100 @@
 import GameKit
-import Board
-import TaxCollectionRules
+import ScreenKit
 
-/// `tcnet play`'s core: a match on one terminal, two players turn by turn (the seed's first version)
-/// or one player against a bot. It applies the moves the board asks for with the rules engine.
-public struct LocalGame: Sendable {
-    /// The board.
-    public private(set) var board: BoardModel
+/// `tcnet play`'s core: a match of any game on one terminal, people taking turns at the keyboard
+/// (the seeds' first versions) and bots in the other seats. It plays the moves the screen asks for
+/// with the game's own rules, as the host would: prepared with randomness from a secret of this
+/// terminal's, then applied.
+public struct LocalGame<S: GameScreen>: Sendable {
+    /// The screen.
+    public private(set) var screen: S
     /// The match's state.
-    public private(set) var state: GameState
-    /// The bot's seat and kind, when playing against one.
-    public let bot: (seat: Seat, kind: BotKind)?
+    public private(set) var state: S.G.State
+    /// The seats the bots play, and which bot.
+    public let bots: [SeatName: String]
     /// Matches started, the first included.
     public private(set) var matches = 1
-    /// Seconds the bot waits after the board settles, so a person can follow.
+    /// Seconds a bot waits after the screen settles, so a person can follow.
     public var botPause: Double
+    let seats: [SeatName]
+    let ruleSet: String
+    let options: GameOptions
+    var secret: [UInt8]
+    var seq = 0
     var seed: UInt64
     var botReadyAt: Double?
+    var over = false
+    /// The wall-clock time at which the screen's clock read 0 (a game's deadlines are wall-clock).
+    let origin: GameTime
+    var startedAt: GameTime
 
     /// Creates a match.
     /// - Parameters:
-    ///   - names: the players' names.
-    ///   - rules: the rule set.
-    ///   - bot: the bot's seat and kind, or `nil` for two people.
+    ///   - names: each seat's player (or bot) name.
+    ///   - seats: the seats, in order.
+    ///   - ruleSet: the rule set.
+    ///   - options: the options.
+    ///   - bots: the seats the bots play.
     ///   - stepSeconds: seconds per animation step.
-    ///   - seed: where the bot's random choices start.
-    public init(names: BySeat<String>, rules: RuleSet, bot: (seat: Seat, kind: BotKind)?, stepSeconds: Double, seed: UInt64) {
-        let controlled: Set<Seat> = bot.map { [$0.seat.opponent] } ?? [.a, .b]
-        self.board = BoardModel(
-            names: names, controlled: controlled, title: bot == nil ? "two players" : "against the \(bot!.kind) bot",
-            rules: rules, stepSeconds: stepSeconds)
-        self.state = GameState(rules: rules)
-        self.bot = bot
+    ///   - seed: where the bots' choices and this terminal's randomness start.
+    ///   - origin: the wall-clock time when the screen's clock reads 0.
+    /// - Returns: `nil` when the game has no such rule set.
+    public init?(
+        names: [SeatName: String], seats: [SeatName], ruleSet: String, options: GameOptions,
+        bots: [SeatName: String], stepSeconds: Double, seed: UInt64, origin: GameTime = GameTime(milliseconds: 0)
+    ) {
+        self.origin = origin
+        self.startedAt = origin
+        let people = Set(seats).subtracting(bots.keys)
+        let title = bots.isEmpty ? "local game" : "against the \(Set(bots.values).sorted().joined(separator: ", ")) bot"
+        self.screen = S(
+            ScreenSetup(
+                title: title, seats: seats, controlled: people, ruleSet: ruleSet, options: options,
+                stepSeconds: stepSeconds))
+        self.seats = seats
+        self.ruleSet = ruleSet
+        self.options = options
+        self.bots = bots
         self.seed = seed
+        self.secret = Self.secret(seed: seed, match: 1)
         self.botPause = max(0.2, stepSeconds * 2)
-        self.board.show(self.state, newMatch: true)
+        var random = HostRandom(secret: self.secret, step: 0)
+        let setup = MatchSetup(
+            ruleSet: ruleSet, seats: seats, firstSeat: seats[0], options: options, startedAt: origin)
+        guard let state = S.G.start(setup, random: &random) else { return nil }
+        self.state = state
+        self.screen.update(TableNews(names: names, link: .local))
+        self.screen.show(state, after: nil, events: [], newMatch: true)
     }
 
     /// A key; returns whether to stop.
-    public mutating func press(_ key: Key) -> Bool {
+    public mutating func press(_ key: Key, now: Double = 0) -> Bool {
         var stop = false
-        for action in self.board.press(key) {
+        for action in self.screen.press(key) {
             switch action {
-            case .move(let move): self.play(move)
-            case .rematch: self.rematch()
+            case .move(let move):
+                let mover = S.G.toAct(in: self.state).first { self.bots[$0] == nil }
+                if let mover { self.play(move, by: .seat(mover)) }
+            case .rematch: self.rematch(now: now)
             case .leave, .quit: stop = true
             }
         }
         return stop
     }
 
-    /// Advances the clock; the bot moves when it is its turn and the board has settled.
+    /// Advances the clock; a bot moves when it may and the screen has settled.
     /// - Returns: whether the screen changed.
     public mutating func tick(now: Double) -> Bool {
-        var changed = self.board.tick(now: now)
-        guard let bot, !self.state.isOver, self.state.turn == bot.seat, !self.board.isAnimating else {
+        var changed = self.screen.tick(now: now)
+        let wall = self.origin.adding(milliseconds: Int64(now * 1000))
+        if !self.over, let deadline = S.G.deadline(of: self.state), deadline <= wall,
+            let move = S.G.hostMove(.deadline, in: self.state)
+        {
+            self.play(move, by: .host)
+            return true
+        }
+        let botSeat = S.G.toAct(in: self.state).first { self.bots[$0] != nil }
+        guard !self.over, let seat = botSeat, let bot = self.bots[seat], !self.screen.isBusy else {
             self.botReadyAt = nil
             return changed
         }
@@ -65,26 +105,51 @@ public struct LocalGame: Sendable {
         guard now >= readyAt else { return changed }
         self.botReadyAt = nil
         self.seed = self.seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        var generator = SplitMix64(seed: self.seed)
-        self.play(bot.kind.bot.chooseMove(in: self.state, using: &generator))
-        changed = true
+        let view = S.G.view(of: self.state, for: .seat(seat))
+        if let move = S.G.botMove(bot: bot, seat: seat, in: view, seed: self.seed) {
+            self.play(move, by: .seat(seat))
+            changed = true
+        }
         return changed
     }
 
-    mutating func play(_ move: Move) {
-        let mover = self.state.turn
-        do {
-            let events = try self.state.apply(move)
-            self.board.show(self.state, after: (mover, move), events: events)
-        } catch {
-            self.board.warn(error.message, rule: error.code)
+    mutating func play(_ move: S.G.Move, by mover: Mover) {
+        var random = HostRandom(secret: self.secret, step: UInt64(self.seq + 1))
+        let prepared = S.G.prepare(move, by: mover, in: self.state, random: &random)
+        var next = self.state
+        switch S.G.apply(prepared, by: mover, to: &next) {
+        case .failure(let violation):
+            self.screen.warn(violation.message, rule: violation.code, details: violation.details)
+        case .success(let events):
+            self.state = next
+            self.seq += 1
+            self.screen.show(next, after: ShownMove(mover: mover, move: prepared), events: events, newMatch: false)
+            if let result = S.G.result(of: next) {
+                self.over = true
+                self.screen.matchEnded(result)
+            }
         }
     }
 
-    mutating func rematch() {
+    mutating func rematch(now: Double = 0) {
         self.matches += 1
-        // NB: the names are kept (the seed's Replay); the first mover alternates, as at the host's tables.
-        self.state = GameState(rules: self.state.rules, firstToMove: self.matches % 2 == 1 ? .a : .b)
-        self.board.show(self.state, newMatch: true)
+        self.startedAt = self.origin.adding(milliseconds: Int64(now * 1000))
+        self.seq = 0
+        self.over = false
+        self.secret = Self.secret(seed: self.seed, match: self.matches)
+        // NB: the names are kept (the seeds' Replay); the first mover takes turns, as at the host's tables.
+        let first = self.seats[(self.matches - 1) % self.seats.count]
+        var random = HostRandom(secret: self.secret, step: 0)
+        let setup = MatchSetup(
+            ruleSet: self.ruleSet, seats: self.seats, firstSeat: first, options: self.options,
+            startedAt: self.startedAt)
+        guard let state = S.G.start(setup, random: &random) else { return }
+        self.state = state
+        self.screen.show(state, after: nil, events: [], newMatch: true)
+    }
+
+    /// This terminal's randomness for a match (nobody else plays against it).
+    static func secret(seed: UInt64, match: Int) -> [UInt8] {
+        SHA256.digest(of: Array("tcnet play \(seed) \(match)".utf8))
     }
 }

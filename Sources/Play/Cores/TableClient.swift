@@ -1,12 +1,12 @@
-import Board
-import Lobby
+import GameKit
 import Peer
 import Protocol
-import TaxCollectionRules
+import ScreenKit
 
-/// The networked board's core: the host's messages and the player's keys go in, messages to send come
-/// out. It owns the lobby screen, then the board of the table it sits at or watches; every state is
-/// checked with a ``MatchMirror`` (a desync asks for `sync`).
+/// The networked screen's core: the host's messages and the player's keys go in, messages to send
+/// come out. It owns the lobby screen, then the screen of the table it sits at or watches, for
+/// whatever game the table plays (``ScreenCatalog``); every state is checked with a ``MatchMirror``
+/// first (a desync asks for `sync`).
 public struct TableClient: Sendable {
     /// What the driver must do.
     public enum Command: Sendable, Equatable {
@@ -25,35 +25,56 @@ public struct TableClient: Sendable {
         case watch(TableID?)
     }
 
-    /// The lobby screen, shown while ``board`` is `nil`.
+    /// The lobby screen, shown while there is no table screen.
     public private(set) var lobby: LobbyModel
-    /// The board, once at a table.
-    public private(set) var board: BoardModel?
     /// The table, once at one.
     public private(set) var table: TableID?
     /// This player's seat, when seated.
-    public private(set) var seat: Seat?
+    public private(set) var seat: SeatName?
     /// Every desync seen.
     public private(set) var desyncs: [String] = []
+    /// The game of the tables this player opens.
+    public let game: String
+    var screen: (any TableScreen)?
+    var news = TableNews(names: [:], link: .online)
     var intent: Intent
     var player: PlayerID?
-    var mirror = MatchMirror<TaxCollectionGame>()
     var match = 0
     var creating = false
+    var now: Double = 0
     let ruleSet: String?
+    let options: [String: JSONValue]?
     let stepSeconds: Double
+    let screens: ScreenCatalog
 
     /// Creates the core.
     /// - Parameters:
     ///   - name: this player's name.
     ///   - intent: where to go first.
+    ///   - screens: the games this client can show.
+    ///   - game: the game of the tables this player opens.
     ///   - ruleSet: the rule set of tables this player opens.
+    ///   - options: the options of tables this player opens.
     ///   - stepSeconds: seconds per animation step.
-    public init(name: String, intent: Intent = .lobby, ruleSet: String? = nil, stepSeconds: Double = 0.25) {
+    public init(
+        name: String, intent: Intent = .lobby, screens: ScreenCatalog, game: String? = nil, ruleSet: String? = nil,
+        options: [String: JSONValue]? = nil, stepSeconds: Double = 0.25
+    ) {
         self.lobby = LobbyModel(hostName: "", playerName: name)
         self.intent = intent
+        self.screens = screens
+        self.game = game ?? screens.games.first?.id ?? ""
         self.ruleSet = ruleSet
+        self.options = options
         self.stepSeconds = stepSeconds
+    }
+
+    /// Whether a table's screen is shown (else the lobby is).
+    public var atTable: Bool { self.screen != nil }
+
+    /// The screen to draw.
+    public func frame(width: Int, height: Int) -> Frame {
+        self.screen?.frame(width: width, height: height) ?? self.lobby.frame(width: width, height: height)
     }
 
     // MARK: The session
@@ -63,7 +84,7 @@ public struct TableClient: Sendable {
         self.player = welcome.player
         self.lobby.hostName = welcome.host
         self.lobby.playerName = welcome.name
-        self.board?.link = .online
+        self.setLink(.online)
         if welcome.resumed, let table = self.table {
             // NB: a resumed seat gets its table and state from the host; a spectator must ask again.
             return self.seat == nil ? [.send(.watch(TableRequest(table: table)))] : []
@@ -78,7 +99,7 @@ public struct TableClient: Sendable {
 
     /// The connection dropped and the session is trying again.
     public mutating func reconnecting(attempt: Int) {
-        self.board?.link = .reconnecting(attempt: attempt)
+        self.setLink(.reconnecting(attempt: attempt))
         self.lobby.notice = Span("reconnecting... (try \(attempt))", .warning)
     }
 
@@ -87,8 +108,8 @@ public struct TableClient: Sendable {
     public mutating func notSent(_ message: ClientMessage) {
         if case .createTable = message { self.creating = false }
         let text = "Not connected to the host right now: try again in a moment"
-        if self.board != nil {
-            self.board?.warn(text)
+        if self.screen != nil {
+            self.screen?.warn(text, rule: nil, details: [:])
         } else {
             self.lobby.notice = Span(text, .warning)
         }
@@ -98,9 +119,8 @@ public struct TableClient: Sendable {
     public mutating func receive(_ envelope: HostEnvelope) -> [Command] {
         switch envelope.message {
         case .tables(let list):
-            let rows = list.tables.map(Self.row)
-            self.lobby.show(rows)
-            if self.board == nil, case .watch(nil) = self.intent {
+            self.lobby.show(list.tables.map(Self.row))
+            if self.screen == nil, case .watch(nil) = self.intent {
                 guard let first = list.tables.first(where: { $0.status == .playing }) ?? list.tables.first else {
                     return [.quit("this host has no table to watch yet")]
                 }
@@ -113,21 +133,27 @@ public struct TableClient: Sendable {
         case .error(let error):
             return self.refused(error)
         case .away(let notice):
-            if notice.table == self.table, let seat = Seat(rawValue: notice.seat) {
-                self.board?.playerAway(seat, graceSeconds: Double(notice.graceMs ?? 0) / 1000)
+            if notice.table == self.table {
+                self.news.away[notice.seat] = self.now + Double(notice.graceMs ?? 0) / 1000
+                self.screen?.update(self.news)
             }
         case .back(let notice):
-            if notice.table == self.table, let seat = Seat(rawValue: notice.seat) { self.board?.playerBack(seat) }
+            if notice.table == self.table {
+                self.news.away[notice.seat] = nil
+                self.screen?.update(self.news)
+            }
         case .rematchOffered(let offer):
-            guard offer.table == self.table, let seat = Seat(rawValue: offer.seat), let board = self.board else { break }
-            self.board?.inform(
-                seat == self.seat
-                    ? "Rematch offered; waiting for \(board.names[seat.opponent])"
-                    : "\(board.names[seat]) offers a rematch: press n to play again")
+            guard offer.table == self.table else { break }
+            let others = self.news.names.filter { $0.key != offer.seat }.map(\.value).sorted().joined(separator: ", ")
+            let text =
+                offer.seat == self.seat
+                ? "Rematch offered; waiting for \(others)"
+                : "\(self.name(offer.seat)) offers a rematch: press n to play again"
+            self.screen?.inform(text)
         case .drawOffered(let offer):
-            if offer.table == self.table, let seat = Seat(rawValue: offer.seat), seat != self.seat {
-                let name = self.board?.names[seat] ?? offer.seat
-                self.board?.inform("\(name) offers a draw")
+            if offer.table == self.table, offer.seat != self.seat {
+                let text = "\(self.name(offer.seat)) offers a draw"
+                self.screen?.inform(text)
             }
         case .welcome, .pong, .players:
             break
@@ -135,10 +161,12 @@ public struct TableClient: Sendable {
         return []
     }
 
+    private func name(_ seat: SeatName) -> String { self.news.names[seat] ?? seat }
+
     private mutating func tableChanged(_ info: TableInfo) -> [Command] {
-        if self.board == nil {
+        if self.screen == nil {
             if let mine = info.seats.first(where: { $0.player == self.player && $0.player != nil }) {
-                return self.enter(info, seat: Seat(rawValue: mine.seat))
+                return self.enter(info, seat: mine.seat)
             }
             if case .watch = self.intent { return self.enter(info, seat: nil) }
             if self.creating {
@@ -148,66 +176,68 @@ public struct TableClient: Sendable {
             return []
         }
         guard info.id == self.table else { return [] }
-        self.updateNames(info)
+        self.updateNews(info)
         return []
     }
 
-    private mutating func enter(_ info: TableInfo, seat: Seat?) -> [Command] {
+    private mutating func enter(_ info: TableInfo, seat: SeatName?) -> [Command] {
+        let declared = self.screens.games.first { $0.id == info.game }?.options ?? []
+        let setup = ScreenSetup(
+            title: "table \(info.id)", seats: info.seats.map(\.seat), controlled: seat.map { [$0] } ?? [],
+            ruleSet: info.ruleSet, options: GameOptions(json: info.options, declared: declared),
+            stepSeconds: self.stepSeconds)
+        guard let screen = self.screens.screen(for: info.game, setup) else {
+            self.lobby.notice = Span("This terminal cannot show \(info.game) yet; pick another table", .warning)
+            return seat == nil ? [] : [.send(.leave(TableRequest(table: info.id)))]
+        }
         self.table = info.id
         self.seat = seat
-        let rules = RuleSet.named(info.ruleSet) ?? .classic
-        var board = BoardModel(
-            names: BySeat(a: "A", b: "B"), controlled: seat.map { [$0] } ?? [], title: "table \(info.id)",
-            rules: rules, stepSeconds: self.stepSeconds)
-        board.link = .online
-        self.board = board
-        self.updateNames(info)
+        self.screen = screen
+        self.news = TableNews(names: [:], link: .online)
+        self.updateNews(info)
         guard seat != nil, info.status == .waiting else { return [] }
         return [.send(.ready(TableRequest(table: info.id)))]
     }
 
-    private mutating func updateNames(_ info: TableInfo) {
-        guard var board = self.board else { return }
+    private mutating func updateNews(_ info: TableInfo) {
         for seatInfo in info.seats {
-            guard let seat = Seat(rawValue: seatInfo.seat) else { continue }
-            board.names[seat] = seatInfo.name ?? "(free seat)"
-            if !seatInfo.away, board.away[seat] != nil { board.playerBack(seat) }
+            self.news.names[seatInfo.seat] = seatInfo.name ?? "(free seat)"
+            if !seatInfo.away { self.news.away[seatInfo.seat] = nil }
         }
         if info.status == .waiting {
-            let free = info.seats.filter { $0.player == nil }
-            board.waiting =
-                free.isEmpty
-                ? "Waiting for both players to be ready at table \(info.id)"
-                : "Waiting for an opponent to sit at table \(info.id) (tcnet join ... --table \(info.id))"
-        } else if info.status == .paused {
-            board.inform("The match is paused until every player is back")
+            let free = info.seats.filter { $0.player == nil && $0.bot == nil }
+            let join = "(tcnet join ... --table \(info.id))"
+            switch free.count {
+            case 0:
+                let who = info.seats.count == 2 ? "both players" : "every player"
+                self.news.waiting = "Waiting for \(who) to be ready at table \(info.id)"
+            case 1: self.news.waiting = "Waiting for an opponent to sit at table \(info.id) \(join)"
+            default: self.news.waiting = "Waiting for \(free.count) players to sit at table \(info.id) \(join)"
+            }
+        } else {
+            self.news.waiting = nil
         }
-        self.board = board
+        self.screen?.update(self.news)
+        if info.status == .paused {
+            self.screen?.inform("The match is paused until every player is back")
+        }
+    }
+
+    private mutating func setLink(_ link: Link) {
+        self.news.link = link
+        self.screen?.update(self.news)
     }
 
     private mutating func stateArrived(_ update: MatchUpdate) -> [Command] {
-        guard update.table == self.table, self.board != nil else { return [] }
+        guard update.table == self.table, var screen = self.screen else { return [] }
         let newMatch = update.match != self.match
-        switch self.mirror.receive(update) {
-        case .desync(let reason):
+        if let reason = screen.receive(update, newMatch: newMatch) {
+            self.screen = screen
             self.desyncs.append(reason)
             return [.send(.sync(TableRequest(table: update.table)))]
-        case .verified, .adopted:
-            break
         }
-        guard let state = self.mirror.state else { return [] }
+        self.screen = screen
         self.match = update.match
-        let events = update.events.compactMap { try? $0.decode(as: GameEvent.self) }
-        var played: (seat: Seat, move: Move)?
-        if let last = update.last, let seat = last.seat.flatMap(Seat.init(rawValue:)),
-            let move = try? last.move.decode(as: Move.self)
-        {
-            played = (seat, move)
-        }
-        self.board?.show(state, after: played, events: events, newMatch: newMatch)
-        if let result = update.result, result.reason != "finished" {
-            self.board?.matchEnded(winner: result.winner.flatMap(Seat.init(rawValue:)), reason: result.reason)
-        }
         return []
     }
 
@@ -216,11 +246,11 @@ public struct TableClient: Sendable {
             return [.quit("this player was resumed on another connection")]
         }
         if error.code == .staleSeq, let table = self.table {
-            self.board?.warn(error.message)
+            self.screen?.warn(error.message, rule: nil, details: [:])
             return [.send(.sync(TableRequest(table: table)))]
         }
-        if self.board != nil {
-            self.board?.warn(error.message, rule: error.rule)
+        if self.screen != nil {
+            self.screen?.warn(error.message, rule: error.rule, details: error.details ?? [:])
         } else {
             self.creating = false
             self.lobby.notice = Span(error.message, .warning)
@@ -232,7 +262,7 @@ public struct TableClient: Sendable {
 
     /// A key from the player.
     public mutating func press(_ key: Key) -> [Command] {
-        guard var board = self.board, let table = self.table else {
+        guard var screen = self.screen, let table = self.table else {
             return self.lobby.press(key).map { action in
                 switch action {
                 case .sit(let id): return .send(.sit(Sit(table: id)))
@@ -241,20 +271,18 @@ public struct TableClient: Sendable {
                     return .send(.watch(TableRequest(table: id)))
                 case .create:
                     self.creating = true
-                    return .send(.createTable(CreateTable(game: TaxCollectionGame.descriptor.id, ruleSet: self.ruleSet)))
+                    return .send(.createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))
                 case .refresh: return .send(.tables(TablesRequest()))
                 case .quit: return .quit(nil)
                 }
             }
         }
-        let actions = board.press(key)
-        self.board = board
+        let actions = screen.press(key, table: table)
+        self.screen = screen
         return actions.flatMap { action -> [Command] in
             switch action {
-            case .move(let move):
-                return [.send(.move(MoveRequest(table: table, seq: self.mirror.seq, move: JSONValue.encoding(move))))]
-            case .rematch:
-                return [.send(.rematch(TableRequest(table: table)))]
+            case .send(let message):
+                return [.send(message)]
             case .leave:
                 return [.send(.leave(TableRequest(table: table))), .quit("you left table \(table)")]
             case .quit:
@@ -263,14 +291,15 @@ public struct TableClient: Sendable {
         }
     }
 
-    /// Advances the board's clock.
+    /// Advances the screen's clock.
     public mutating func tick(now: Double) -> Bool {
-        self.board?.tick(now: now) ?? false
+        self.now = now
+        return self.screen?.tick(now: now) ?? false
     }
 
     static func row(_ info: TableInfo) -> LobbyModel.Row {
         LobbyModel.Row(
-            id: info.id, ruleSet: info.ruleSet, status: info.status.rawValue,
+            id: info.id, game: info.game, ruleSet: info.ruleSet, status: info.status.rawValue,
             seats: info.seats.map { ($0.seat, $0.name) }, spectators: info.spectators)
     }
 }

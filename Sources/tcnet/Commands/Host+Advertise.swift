@@ -1,6 +1,5 @@
 import Classroom
 import Storage
-import TaxCollectionRules
 import Logging
 import Peer
 import Protocol

@@ -1,22 +1,22 @@
 import ArgumentParser
-import Board
+import Classroom
 import Foundation
 import Peer
 import Play
 import Protocol
-import TaxCollectionRules
 import Terminal
 
 extension TCNet {
     /// `tcnet join`: sit at a table of a host and play on the terminal board (or let a bot play).
     struct Join: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Join a host: pick a table in the lobby and play on the terminal board.",
+            abstract: "Join a host: pick a table in the lobby and play on the terminal.",
             discussion: """
                 Without an address, finds hosts on the LAN with DNS-SD (avahi-daemon) and lists them.
-                Keys on the board: 1-5 select a bank, Up/Down or u/d sow, r refill, Esc deselect, \
+                In the lobby: Up/Down choose, Enter sit, w watch, c open a new table of --game, r refresh, q quit.
+                At a Tax Collection table: 1-5 select a bank, Up/Down or u/d sow, r refill, Esc deselect, \
                 space skip the animation, ? the rules walk-through, n rematch, q quit (asks first during a match).
-                In the lobby: Up/Down choose, Enter sit, w watch, c open a new table, r refresh, q quit.
+                Each game's screen shows its own keys.
                 With --bot the seat plays itself without a screen and prints one line per state.
                 """)
 
@@ -29,10 +29,14 @@ extension TCNet {
         @Option(name: .long, help: ArgumentHelp("Sit at this table at once (e.g. t1).", valueName: "id"))
         var table: String?
 
-        @Option(name: .long, help: ArgumentHelp("The rule set of a table you open.", valueName: "name"))
-        var rules: String?
+        @Option(name: .long, help: ArgumentHelp("The game of a table you open (or a bot plays).", valueName: "id"))
+        var game: String = "taxcollection"
 
-        @Option(name: .long, help: ArgumentHelp("Play without a screen: random, greedy or strong.", valueName: "bot"))
+        @OptionGroup var choice: GameChoice
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Play without a screen, as one of the game's bots (Tax Collection: random, greedy or strong).", valueName: "bot"))
         var bot: String?
 
         @Option(name: .long, help: "Where the bot's random choices start.")
@@ -42,15 +46,14 @@ extension TCNet {
         @OptionGroup var discovery: DiscoveryOptions
 
         func validate() throws {
-            if self.name.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError(SeedMessages.nameWarning + " (--name NAME)")
+            if case .failure(let refusal) = PlayerName.validate(self.name) {
+                throw ValidationError(refusal.message + " (--name NAME)")
             }
-            if let bot, BotKind(rawValue: bot) == nil {
-                throw ValidationError("--bot takes random, greedy or strong, not \(bot)")
+            let game = try GameChoice.descriptor(self.game)
+            if let bot, !game.bots.contains(bot) {
+                throw ValidationError("--bot takes \(game.bots.joined(separator: ", ")) for \(game.name), not \(bot)")
             }
-            if let rules, RuleSet.named(rules) == nil {
-                throw ValidationError("--rules takes one of \(RuleSet.allNames.joined(separator: ", ")), not \(rules)")
-            }
+            try self.choice.validate(for: game)
             try self.screen.validate()
         }
 
@@ -65,15 +68,18 @@ extension TCNet {
             }
             let hello = Hello(name: self.name, client: "tcnet/\(TCNetVersion.string)")
             let session = ClientSession(host: endpoint.host, port: endpoint.port, hello: hello)
+            let options = try self.choice.optionsJSON()
             if let bot {
-                let player = HeadlessPlayer(bot: bot, seed: self.seed, table: self.table, ruleSet: self.rules)
+                let player = HeadlessPlayer(
+                    bot: bot, seed: self.seed, table: self.table, game: self.game, ruleSet: self.choice.rules,
+                    options: options.isEmpty ? nil : options, games: .classroom)
                 let status = await HeadlessApp.run(player, session: session)
                 if status != 0 { throw ExitCode(status) }
                 return
             }
             let client = TableClient(
-                name: self.name, intent: self.table.map { .sit($0) } ?? .lobby, ruleSet: self.rules,
-                stepSeconds: self.screen.speed)
+                name: self.name, intent: self.table.map { .sit($0) } ?? .lobby, screens: .classroom, game: self.game,
+                ruleSet: self.choice.rules, options: options.isEmpty ? nil : options, stepSeconds: self.screen.speed)
             if let farewell = try await JoinApp.run(client, session: session) {
                 print(farewell)
             }

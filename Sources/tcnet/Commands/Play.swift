@@ -1,63 +1,100 @@
 import ArgumentParser
-import Board
+import Classroom
 import Foundation
+import GameKit
 import Play
-import TaxCollectionRules
+import Protocol
+import ScreenKit
 
 extension TCNet {
     /// `tcnet play`: a game on this terminal, without a network.
     struct Play: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Play on this terminal: two players turn by turn, or against a bot (--vs bot:LEVEL).",
+            abstract: "Play on this terminal: people turn by turn, or against a bot (--vs bot:LEVEL).",
             discussion: """
-                Keys: 1-5 select a bank, Up/Down or u/d sow, r refill, Esc deselect, space skip the animation, \
-                ? the rules walk-through, n replay (names kept), q quit (asks first during a game).
+                GAME is one of the classroom's games (tcnet play taxcollection, tcnet play craps, ...).
+                Tax Collection's keys: 1-5 select a bank, Up/Down or u/d sow, r refill, Esc deselect, space skip \
+                the animation, ? the rules walk-through, n replay (names kept), q quit (asks first during a game).
+                Each game's screen shows its own keys.
                 """)
 
-        @Option(name: .long, help: ArgumentHelp("Player A's name (on the left).", valueName: "name"))
+        @Argument(help: ArgumentHelp("The game.", valueName: "game"))
+        var game: String = "taxcollection"
+
+        @Option(name: .long, help: ArgumentHelp("The first player's name (Tax Collection: on the left).", valueName: "name"))
         var playerA: String = "Player A"
 
-        @Option(name: .long, help: ArgumentHelp("Player B's name (on the right).", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp("The second player's name (on the right).", valueName: "name"))
         var playerB: String?
 
-        @Option(name: .long, help: ArgumentHelp("Play against a bot: bot, bot:random, bot:greedy or bot:strong.", valueName: "bot[:level]"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "A bot plays the last seat: bot, or bot:LEVEL with one of the game's bots (Tax Collection: random, greedy, strong).",
+                valueName: "bot[:level]"))
         var vs: String?
 
-        @Option(name: .long, help: ArgumentHelp("The rule set.", valueName: "name"))
-        var rules: String = "classic"
+        @Option(name: .long, help: ArgumentHelp("Seats at the table, within the game's counts.", valueName: "n"))
+        var seats: Int?
 
-        @Option(name: .long, help: "Where the bot's random choices start.")
+        @OptionGroup var choice: GameChoice
+
+        @Option(name: .long, help: "Where the bot's random choices and the dice start.")
         var seed: UInt64 = 1
 
         @OptionGroup var screen: ScreenOptions
 
-        /// The bot's level from `--vs`, `nil` without one.
-        var botKind: BotKind? {
-            guard let vs else { return nil }
-            let parts = vs.split(separator: ":", maxSplits: 1)
-            return parts.count == 1 ? .greedy : BotKind(rawValue: String(parts[1]))
-        }
-
         func validate() throws {
-            for name in [self.playerA, self.playerB ?? "x"] where name.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError(SeedMessages.nameWarning)
+            let game = try GameChoice.descriptor(self.game)
+            for name in [self.playerA, self.playerB ?? "x"] {
+                if case .failure(let refusal) = PlayerName.validate(name) { throw ValidationError(refusal.message) }
             }
-            if let vs, vs.split(separator: ":").first != "bot" || self.botKind == nil {
-                throw ValidationError("--vs takes bot, bot:random, bot:greedy or bot:strong, not \(vs)")
+            if let vs {
+                let parts = vs.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.first == "bot", parts.count == 1 || game.bots.contains(parts[1]), !game.bots.isEmpty else {
+                    let levels = game.bots.map { "bot:\($0)" }.joined(separator: ", ")
+                    throw ValidationError("--vs takes bot or one of \(levels) for \(game.name), not \(vs)")
+                }
             }
-            guard RuleSet.named(self.rules) != nil else {
-                throw ValidationError("--rules takes one of \(RuleSet.allNames.joined(separator: ", ")), not \(self.rules)")
+            if let seats, !game.seatCounts.contains(seats) {
+                throw ValidationError(
+                    "--seats takes \(game.seatCounts.lowerBound) to \(game.seatCounts.upperBound) for \(game.name), not \(seats)")
             }
+            try self.choice.validate(for: game)
             try self.screen.validate()
         }
 
         func run() async throws {
-            let kind = self.botKind
-            let names = BySeat(a: self.playerA, b: self.playerB ?? kind.map { "\($0) bot" } ?? "Player B")
-            let game = LocalGame(
-                names: names, rules: RuleSet.named(self.rules) ?? .classic, bot: kind.map { (.b, $0) },
-                stepSeconds: self.screen.speed, seed: self.seed)
-            try await PlayApp.run(game)
+            let game = try GameChoice.descriptor(self.game)
+            guard let screen = Classroom.screens.first(where: { $0.gameType.descriptor.id == game.id }) else {
+                throw ValidationError("there is no screen for \(game.id)")
+            }
+            try await self.play(screen, game)
+        }
+
+        private func play<S: GameScreen>(_: S.Type, _ game: GameDescriptor) async throws {
+            let count = self.seats ?? max(game.defaultSeatCount, self.vs == nil ? 0 : min(2, game.seatCounts.upperBound))
+            let seats = Array(game.seats.prefix(count))
+            var bots: [SeatName: String] = [:]
+            if let vs, let last = seats.last {
+                let level = vs.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
+                bots[last] = level ?? game.bots.first { $0 == "greedy" } ?? game.bots[0]
+            }
+            var names: [SeatName: String] = [:]
+            for (index, seat) in seats.enumerated() {
+                let given = index == 0 ? self.playerA : index == 1 ? self.playerB : nil
+                names[seat] = given ?? bots[seat].map { "\($0) bot" } ?? "Player \(index + 1)"
+            }
+            var values: [String: OptionValue] = [:]
+            for (name, json) in try self.choice.optionsJSON() { values[name] = OptionValue(json: json) }
+            let options = try GameOptions.checking(values, against: game.options).get()
+            let now = GameTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
+            guard
+                let local = LocalGame<S>(
+                    names: names, seats: seats, ruleSet: self.choice.rules ?? game.ruleSets[0], options: options,
+                    bots: bots, stepSeconds: self.screen.speed, seed: self.seed, origin: now)
+            else { throw ValidationError("\(game.name) could not start with these settings") }
+            try await PlayApp.run(local)
         }
     }
 }

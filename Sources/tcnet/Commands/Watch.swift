@@ -1,4 +1,5 @@
 import ArgumentParser
+import Classroom
 import Foundation
 import Peer
 import Play
@@ -35,7 +36,8 @@ extension TCNet {
             let name = self.name ?? "watcher \(ProcessInfo.processInfo.processIdentifier % 10_000)"
             let session = ClientSession(
                 host: endpoint.host, port: endpoint.port, hello: Hello(name: name, client: "tcnet/\(TCNetVersion.string)"))
-            let client = TableClient(name: name, intent: .watch(self.table), stepSeconds: self.screen.speed)
+            let client = TableClient(
+                name: name, intent: .watch(self.table), screens: .classroom, stepSeconds: self.screen.speed)
             if let farewell = try await JoinApp.run(client, session: session) {
                 print(farewell)
             }

@@ -1,5 +1,6 @@
 import GameKit
-import Board
+import ScreenKit
+import TaxCollection
 import TaxCollectionRules
 import Testing
 

@@ -1,3 +1,4 @@
+import ScreenKit
 import TaxCollectionRules
 
 /// The dollars a screen shows: every square, both collections and debts, and the hand of a move.

@@ -1,3 +1,4 @@
+import ScreenKit
 import TaxCollectionRules
 
 /// One picture of a move being played: the board after an event, the square it happened at, a caption.

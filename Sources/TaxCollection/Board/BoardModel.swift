@@ -1,3 +1,4 @@
+import ScreenKit
 import TaxCollectionRules
 
 /// The board screen's whole state and behaviour, without a terminal: keys, states and events go in;
@@ -26,14 +27,6 @@ public struct BoardModel: Sendable {
         case walkthrough(page: Int)
         /// "Leave the match?"
         case confirmQuit
-    }
-
-    /// The connection, as the screen reports it.
-    public enum Link: Sendable, Equatable {
-        case local
-        case online
-        case reconnecting(attempt: Int)
-        case lost(String)
     }
 
     /// The players' names.

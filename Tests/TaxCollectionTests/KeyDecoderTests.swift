@@ -1,4 +1,5 @@
-import Board
+import ScreenKit
+import TaxCollection
 import Testing
 
 @Suite("Board: key decoding")

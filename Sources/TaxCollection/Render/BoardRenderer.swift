@@ -1,3 +1,4 @@
+import ScreenKit
 import TaxCollectionRules
 
 /// Draws a ``BoardModel`` as a ``Frame`` in the seed's layout: A's banks on the left, B's on the right,
@@ -62,7 +63,7 @@ public enum BoardRenderer {
                 let count = view.banks[seat][number - 1]
                 let square = Square.bank(seat, number)
                 let isSelected = model.selected == number && model.state.turn == seat && model.mayMove
-                let style: Style = focus == square ? .focus : isSelected ? .selected : .bank
+                let style: Style = focus == square ? .focus : isSelected ? .tile(.red) : .tile(.grey)
                 let mark = focus == square ? "*" : isSelected ? ">" : " "
                 let endMark = focus == square ? "*" : isSelected ? "<" : " "
                 let label = seat == .a ? "\(seat)\(number)" : "\(seat)\(number)"
@@ -80,7 +81,7 @@ public enum BoardRenderer {
     }
 
     static func drawTreasury(_ name: String, _ count: Int, square: Square, focus: Square?, on canvas: inout Canvas, x: Int, y: Int) {
-        let style: Style = focus == square ? .focus : .treasury
+        let style: Style = focus == square ? .focus : .tile(.orange)
         canvas.fill(x: x, y: y, width: 32, style)
         let text = focus == square ? "* \(name)  \(count) *" : "\(name)  \(count)"
         canvas.center(text, from: x, width: 32, y: y, style)
@@ -103,9 +104,9 @@ public enum BoardRenderer {
                 let left = max(0, Int((deadline - model.now).rounded(.up)))
                 canvas.put("away: \(left / 60):\(self.two(left % 60)) held", x: x, y: y0 + 5, .warning)
             }
-            canvas.fill(x: x, y: y0 + 7, width: 16, height: 4, .collection)
-            canvas.center("collection", from: x, width: 16, y: y0 + 8, .collection)
-            canvas.center("\(view.collections[seat])", from: x, width: 16, y: y0 + 9, .collection)
+            canvas.fill(x: x, y: y0 + 7, width: 16, height: 4, .tile(.purple))
+            canvas.center("collection", from: x, width: 16, y: y0 + 8, .tile(.purple))
+            canvas.center("\(view.collections[seat])", from: x, width: 16, y: y0 + 9, .tile(.purple))
             let debt = view.debts[seat] > 0 ? " owes \(view.debts[seat])" : ""
             let score = view.collections[seat] - view.debts[seat] + view.debts[seat.opponent]
             canvas.put("score \(score)\(debt)", x: x, y: y0 + 12)

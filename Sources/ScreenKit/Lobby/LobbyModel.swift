@@ -6,6 +6,8 @@ public struct LobbyModel: Sendable {
     /// One table, as the list shows it.
     public struct Row: Sendable, Equatable {
         public var id: String
+        /// The game's id.
+        public var game: String
         public var ruleSet: String
         public var status: String
         /// Seat names and who sits there (`nil`: free).
@@ -13,8 +15,12 @@ public struct LobbyModel: Sendable {
         public var spectators: Int
 
         /// Creates a row.
-        public init(id: String, ruleSet: String, status: String, seats: [(seat: String, name: String?)], spectators: Int) {
+        public init(
+            id: String, game: String, ruleSet: String, status: String, seats: [(seat: String, name: String?)],
+            spectators: Int
+        ) {
             self.id = id
+            self.game = game
             self.ruleSet = ruleSet
             self.status = status
             self.seats = seats
@@ -22,7 +28,7 @@ public struct LobbyModel: Sendable {
         }
 
         public static func == (lhs: Row, rhs: Row) -> Bool {
-            lhs.id == rhs.id && lhs.ruleSet == rhs.ruleSet && lhs.status == rhs.status
+            lhs.id == rhs.id && lhs.game == rhs.game && lhs.ruleSet == rhs.ruleSet && lhs.status == rhs.status
                 && lhs.seats.map(\.seat) == rhs.seats.map(\.seat) && lhs.seats.map(\.name) == rhs.seats.map(\.name)
                 && lhs.spectators == rhs.spectators
         }
@@ -109,8 +115,8 @@ public struct LobbyModel: Sendable {
         }
         for (index, row) in self.rows.prefix(max(0, height - 9)).enumerated() {
             let seats = row.seats.map { "\($0.seat): \($0.name ?? "(free)")" }.joined(separator: "  ")
-            let text = "\(row.id)  \(row.ruleSet)  \(row.status)  \(seats)  watching: \(row.spectators)"
-            let style: Style = index == self.cursor ? .selected : .plain
+            let text = "\(row.id)  \(row.game) \(row.ruleSet)  \(row.status)  \(seats)  watching: \(row.spectators)"
+            let style: Style = index == self.cursor ? .tile(.red) : .plain
             canvas.put((index == self.cursor ? "> " : "  ") + text, x: 2, y: 4 + index, style)
         }
         if let notice {

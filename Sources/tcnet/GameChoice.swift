@@ -1,0 +1,65 @@
+import ArgumentParser
+import Classroom
+import GameKit
+import Play
+import Protocol
+
+/// The game a command plays, its rule set and its table options, checked against the catalogue.
+struct GameChoice: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The rule set of a table you open (the game's first by default).", valueName: "name"))
+    var rules: String?
+
+    @Option(
+        name: .customLong("option"),
+        help: ArgumentHelp("A teacher option of a table you open, e.g. --option decisions=20.", valueName: "name=value"))
+    var options: [String] = []
+
+    /// The game's descriptor, or a usage error naming the games there are.
+    static func descriptor(_ id: String) throws -> GameDescriptor {
+        guard let game = ScreenCatalog.classroom.games.first(where: { $0.id == id }) else {
+            let games = ScreenCatalog.classroom.games.map(\.id).joined(separator: ", ")
+            throw ValidationError("there is no game \(id); the games are: \(games)")
+        }
+        return game
+    }
+
+    /// Checks the rule set and the options against a game.
+    func validate(for game: GameDescriptor) throws {
+        if let rules, !game.ruleSets.contains(rules) {
+            throw ValidationError(
+                "--rules takes one of \(game.ruleSets.joined(separator: ", ")) for \(game.name), not \(rules)")
+        }
+        var values: [String: OptionValue] = [:]
+        for (name, json) in try self.optionsJSON() {
+            guard let value = OptionValue(json: json) else { throw ValidationError("--option \(name) has no value") }
+            values[name] = value
+        }
+        if case .failure(let refusal) = GameOptions.checking(values, against: game.options) {
+            throw ValidationError("--option: \(refusal.message)")
+        }
+    }
+
+    /// The options as `create-table` sends them.
+    func optionsJSON() throws -> [String: JSONValue] {
+        var options: [String: JSONValue] = [:]
+        for text in self.options {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--option takes name=value, not \(text)")
+            }
+            options[parts[0]] = Self.json(parts[1])
+        }
+        return options
+    }
+
+    /// A value typed on the command line: a whole number, true or false, a comma-separated list, or a name.
+    static func json(_ text: String) -> JSONValue {
+        if let number = Int(text) { return .number(Double(number)) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        if text.contains(",") { return .array(text.split(separator: ",").map { .string(String($0)) }) }
+        return .string(text)
+    }
+}
