@@ -42,10 +42,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "Classroom", dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "TaxCollectionRules", "TaxCollection"]),
+        .target(name: "Classroom", dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection"]),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
-        .target(name: "TaxCollection", dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit"]),
+        .target(
+            name: "TaxCollection",
+            dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
         .target(
             name: "Play",
             dependencies: [
@@ -54,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "Conformance",
-            dependencies: ["Protocol", "Lobby", "Peer", "TaxCollectionRules"]
+            dependencies: ["Protocol", "GameKit"]
         ),
         .executableTarget(
             name: "tcnet",
@@ -125,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules",
+                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules", "TaxCollection",
                 "TestSupport",
             ]
         ),

@@ -1,32 +1,67 @@
+import Conformance
 import GameKit
 import Lobby
 import Play
-import TaxCollection
 import ScreenKit
-import TaxCollectionRules
+import TaxCollection
 
-/// The classroom's games, for the host, the clients and the tools.
+/// The classroom's games, for the host, the clients, the conformance suite and the tools.
 ///
-/// NB: adding a game is one line in ``Classroom/screens`` (its screen names its rules); the other
-/// catalogues are derived from it (docs/GAMES.md).
+/// NB: adding a game is one line in ``Classroom/games``: its screen (which names its rules) and its
+/// conformance fixture, both from the game's plug-in module. Every catalogue derives from it
+/// (docs/GAMES.md).
 public enum Classroom {
-    /// Every game's screen, in the order `welcome` lists the games.
-    public static let screens: [any GameScreen.Type] = [
-        TaxCollectionScreen.self
+    /// One game: its screen and its fixture.
+    public struct Entry: Sendable {
+        /// The game's terminal screen; its `G` is the game.
+        public let screen: any GameScreen.Type
+        /// The game's part of the conformance suite.
+        public let fixture: GameFixture
+
+        init(_ screen: any GameScreen.Type, _ fixture: GameFixture) {
+            self.screen = screen
+            self.fixture = fixture
+        }
+
+        /// The game.
+        public var game: any Game.Type { self.screen.gameType }
+    }
+
+    /// Every game, in the order `welcome` lists them.
+    public static let games: [Entry] = [
+        Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture)
     ]
+
+    /// The conformance fixtures, in order.
+    public static var fixtures: [GameFixture] { Self.games.map(\.fixture) }
+
+    /// The fixture of a game.
+    public static func fixture(_ id: String) -> GameFixture? {
+        Self.games.first { $0.game.descriptor.id == id }?.fixture
+    }
 }
 
 extension GameCatalog {
     /// The games the host offers.
-    public static let classroom = GameCatalog(Classroom.screens.map { $0.gameType })
+    public static let classroom = GameCatalog(Classroom.games.map { $0.game })
 }
 
 extension ScreenCatalog {
     /// The screens `tcnet join`, `tcnet watch` and `tcnet play` show.
-    public static let classroom = ScreenCatalog(Classroom.screens)
+    public static let classroom = ScreenCatalog(Classroom.games.map { $0.screen })
 }
 
 extension BotCatalog {
     /// The games `tcnet join --bot` plays.
-    public static let classroom = BotCatalog(Classroom.screens.map { $0.gameType })
+    public static let classroom = BotCatalog(Classroom.games.map { $0.game })
+}
+
+extension HostSuite {
+    /// Every host case, with every game of the classroom.
+    public static var classroom: [HostCase] { Self.cases(games: Classroom.fixtures) }
+}
+
+extension ClientSuite {
+    /// Every client case, with every game's own.
+    public static var classroom: [CaseInfo] { Self.commonCases + Classroom.fixtures.flatMap(\.clientCases) }
 }

@@ -1,3 +1,5 @@
+import TaxCollection
+import Classroom
 import Conformance
 import Foundation
 import Protocol
@@ -46,13 +48,13 @@ struct BrokenClientTests {
     @Test("every client case is failed by some defect")
     func coverage() {
         let failed = Set(Defect.allCases.flatMap(\.fails))
-        #expect(failed == Set(ClientSuite.cases.map(\.id)))
+        #expect(failed == Set(ClientSuite.classroom.map(\.id)))
     }
 
     @Test("each case fails against its broken client", arguments: Defect.allCases)
     func broken(defect: Defect) async throws {
         let listener = try ClientSuite.Listener(port: 0)
-        async let results = ClientSuite.run(listener: listener, connectTimeout: .seconds(10))
+        async let results = ClientSuite.run(listener: listener, fixture: TaxCollectionFixture.fixture, connectTimeout: .seconds(10))
         // NB: a broken client's own errors (the suite closing on it) are expected; the verdicts judge it.
         try? await Self.run(defect, port: listener.port)
         let verdicts = await results

@@ -1,3 +1,5 @@
+import TaxCollection
+import Classroom
 import Conformance
 import Lobby
 import Logging
@@ -17,7 +19,7 @@ struct ClientSuiteTests {
     @Test("our client library (ClientConnection + SeatPlayer) passes the client suite")
     func ourClient() async throws {
         let listener = try ClientSuite.Listener(port: 0)
-        async let results = ClientSuite.run(listener: listener, connectTimeout: .seconds(10))
+        async let results = ClientSuite.run(listener: listener, fixture: TaxCollectionFixture.fixture, connectTimeout: .seconds(10))
         let played: Result<Void, any Error> = await Result { try await ClientConnection.withConnection(
             host: "127.0.0.1", port: listener.port, hello: Hello(name: "Bot", client: "tcnet-tests")
         ) { connection in

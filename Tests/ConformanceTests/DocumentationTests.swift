@@ -1,3 +1,5 @@
+import TaxCollection
+import Classroom
 import Conformance
 import Foundation
 import Testing
@@ -13,7 +15,7 @@ struct DocumentationTests {
         let start = try #require(text.range(of: CaseListMarkdown.begin)).upperBound
         let end = try #require(text.range(of: CaseListMarkdown.end)).lowerBound
         let generated = CaseListMarkdown.render([
-            ("tcnet conformance host", HostSuite.cases.map(\.info)), ("tcnet conformance client", ClientSuite.cases),
+            ("tcnet conformance host", HostSuite.classroom.map(\.info)), ("tcnet conformance client", ClientSuite.classroom),
         ])
         #expect(text[start..<end].trimmingCharacters(in: .whitespacesAndNewlines) == generated.trimmingCharacters(in: .whitespacesAndNewlines),
             "regenerate with: tcnet conformance --list --markdown")
@@ -21,10 +23,10 @@ struct DocumentationTests {
 
     @Test("at least 60 host cases, unique ids, each citing statements")
     func caseData() {
-        let ids = HostSuite.cases.map(\.id) + ClientSuite.cases.map(\.id)
-        #expect(HostSuite.cases.count >= 60)
+        let ids = HostSuite.classroom.map(\.id) + ClientSuite.classroom.map(\.id)
+        #expect(HostSuite.classroom.count >= 60)
         #expect(Set(ids).count == ids.count)
-        #expect(HostSuite.cases.allSatisfy { !$0.statements.isEmpty && !$0.summary.isEmpty })
+        #expect(HostSuite.classroom.allSatisfy { !$0.statements.isEmpty && !$0.summary.isEmpty })
     }
 
     @Test("selection by id, prefix and slow flag")

@@ -1,3 +1,5 @@
+import TaxCollection
+import Classroom
 import Conformance
 import Foundation
 import Lobby
@@ -43,7 +45,7 @@ enum HostUnderTest {
     /// Runs the host suite's selected cases against a host on `port`.
     static func run(port: Int, _ selection: CaseSelection) async -> [CaseResult] {
         let names = NameSource()
-        let runner = SuiteRunner(cases: HostSuite.cases, caseTimeout: .seconds(30))
+        let runner = SuiteRunner(cases: HostSuite.classroom, caseTimeout: .seconds(30))
         return await runner.run(selection) { _ in
             HostContext(target: HostTarget(host: "127.0.0.1", port: port), timeoutScale: Self.timeoutScale, names: names)
         }

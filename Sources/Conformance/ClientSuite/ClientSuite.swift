@@ -1,8 +1,6 @@
 import Dispatch
 import Foundation
-import Lobby
 import Protocol
-import TaxCollectionRules
 
 #if canImport(Glibc)
 import Glibc
@@ -11,12 +9,13 @@ import Glibc
 /// `tcnet conformance client`: the suite is the host; the client under test connects to it.
 ///
 /// One connection runs one script: the handshake with a welcome split byte by byte and carrying
-/// unknown members, an unknown message type and two frames in one write, then a match at table t1
-/// (the suite plays the other seat), with one lying state on the way to see the client ask for
-/// `sync`. A client that does not sit down by itself is shown a match it watches, for the desync case.
+/// unknown members, an unknown message type and two frames in one write, then a match of a game at
+/// table t1 (the suite plays the other seats; the game's ``GameFixture`` scripts it), with one lie on
+/// the way to see the client ask for `sync`. A client that does not sit down by itself is shown a
+/// match it watches, for the desync case.
 public enum ClientSuite {
-    /// The cases, as data; the script gives each its verdict.
-    public static let cases: [CaseInfo] = [
+    /// The cases of every game, as data; the script gives each its verdict.
+    public static let commonCases: [CaseInfo] = [
         info("client.hello", "the first message is hello with protocol 1 and a string name", ["H-1", "F-2", "F-3"]),
         info("client.hello-names-software", "hello carries client, naming the software", ["H-1"], [.nonStrict]),
         info("client.frames-valid", "every frame the client sends is 1..maxFrame bytes of one UTF-8 JSON object with a type", ["F-3", "F-4", "M-1"]),
@@ -28,7 +27,15 @@ public enum ClientSuite {
         info("client.full-match", "the client plays the match to its end", ["G-5", "G-6"], [.unimplemented]),
     ]
 
-    static func info(_ id: String, _ summary: String, _ statements: [String], _ accepts: [Outcome] = []) -> CaseInfo {
+    /// The cases of a run with one game's match.
+    public static func cases(_ fixture: GameFixture) -> [CaseInfo] {
+        self.commonCases + fixture.clientCases
+    }
+
+    /// A case of the client suite.
+    public static func info(
+        _ id: String, _ summary: String, _ statements: [String], _ accepts: [Outcome] = []
+    ) -> CaseInfo {
         CaseInfo(id: id, summary: summary, statements: statements, accepts: [.ok] + accepts, slow: false)
     }
 
@@ -78,25 +85,30 @@ public enum ClientSuite {
     /// Runs the script on the first client that connects.
     /// - Parameters:
     ///   - listener: where the client connects.
+    ///   - fixture: the game whose match the script plays with the client.
     ///   - connectTimeout: how long to wait for it.
     ///   - progress: told each case's result as the script reaches it.
     /// - Returns: one result per case.
     public static func run(
-        listener: Listener, connectTimeout: Duration = .seconds(60), progress: @Sendable (CaseResult) -> Void = { _ in }
+        listener: Listener, fixture: GameFixture, connectTimeout: Duration = .seconds(60),
+        progress: @Sendable (CaseResult) -> Void = { _ in }
     ) async -> [CaseResult] {
-        var script = ClientScript()
+        var verdicts: [String: Verdict] = [:]
         let started = ContinuousClock.now
         if let probe = await listener.accept(timeout: connectTimeout) {
-            await script.run(probe)
+            let conversation = ClientConversation(probe: probe, fixture: fixture)
+            await conversation.run()
+            verdicts = conversation.verdicts
             probe.drop()
         } else {
-            script.verdicts["client.hello"] = .failed(expected: "a client to connect", seen: "none within \(connectTimeout)")
+            verdicts["client.hello"] = .failed(expected: "a client to connect", seen: "none within \(connectTimeout)")
         }
         let elapsed = started.duration(to: .now)
         let seconds = elapsed.inSeconds
-        return self.cases.map { info in
-            let verdict = script.verdicts[info.id] ?? .failed(expected: "the script to reach this case", seen: "it stopped earlier")
-            let result = CaseResult(info: info, verdict: verdict, seconds: seconds / Double(self.cases.count))
+        let cases = self.cases(fixture)
+        return cases.map { info in
+            let verdict = verdicts[info.id] ?? .failed(expected: "the script to reach this case", seen: "it stopped earlier")
+            let result = CaseResult(info: info, verdict: verdict, seconds: seconds / Double(cases.count))
             progress(result)
             return result
         }

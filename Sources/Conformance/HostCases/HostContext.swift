@@ -171,8 +171,15 @@ extension HostContext {
     }
 
     /// Creates a table and returns its description.
-    public func createTable(_ probe: Probe, id: Int = 50, _ members: String = "") async throws -> WireMessage {
-        let answer = try await self.request(probe, "create-table", id: id, #","game":"taxcollection""# + members)
+    /// - Parameters:
+    ///   - probe: the creator's connection.
+    ///   - id: the request id.
+    ///   - game: the game (the suite's lobby cases use Tax Collection, the reference game every host offers).
+    ///   - members: further members, as JSON text starting with a comma.
+    public func createTable(
+        _ probe: Probe, id: Int = 50, game: String = "taxcollection", _ members: String = ""
+    ) async throws -> WireMessage {
+        let answer = try await self.request(probe, "create-table", id: id, #","game":"\#(game)""# + members)
         guard answer.type == "table", let table = answer.object("table"), table.string("id") != nil else {
             throw CaseFailure(expected: "table answering create-table (T-1)", seen: "\(answer)")
         }

@@ -80,7 +80,7 @@ enum ResumeCases {
             seated.a.probe.drop()
             let paused = await seated.b.probe.read(until: { $0.type == "table" && $0.object("table")?.string("status") == "paused" }, timeout: .seconds(4))
             try require(paused.message != nil, "table paused after 1 s of grace", seen: "\(paused)")
-            try await context.expectRefusal(seated.b.probe, "move", id: 5, MatchCases.table(seated) + #","seq":0,"move":{"bank":1,"direction":"up"}"#, code: "not-playing")
+            try await context.expectRefusal(seated.b.probe, "move", id: 5, seated.tableMember + #","seq":0,"move":{"bank":1,"direction":"up"}"#, code: "not-playing")
             let probe = try await context.connect()
             await probe.send(json: hello(token: seated.a.token))
             let playing = await seated.b.probe.read(until: { $0.type == "table" && $0.object("table")?.string("status") == "playing" }, timeout: context.replyTimeout)

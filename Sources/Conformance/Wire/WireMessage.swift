@@ -70,3 +70,10 @@ extension JSONValue {
 public func json(_ members: KeyValuePairs<String, JSONValue>) -> String {
     "{" + members.map { key, value in JSONValue.string(key).description + ":" + value.description }.joined(separator: ",") + "}"
 }
+
+extension WireMessage? {
+    /// A table description's seats, each as an object; none when absent.
+    public var seats: [WireMessage] {
+        (self?.array("seats") ?? []).compactMap(\.objectValue)
+    }
+}

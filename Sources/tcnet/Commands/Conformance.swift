@@ -1,4 +1,5 @@
 import ArgumentParser
+import Classroom
 import Conformance
 import Foundation
 
@@ -25,11 +26,11 @@ extension TCNet {
             guard self.list else { throw CleanExit.helpRequest(self) }
             if self.markdown {
                 print(CaseListMarkdown.render([
-                    ("tcnet conformance host", HostSuite.cases.map(\.info)),
-                    ("tcnet conformance client", ClientSuite.cases),
+                    ("tcnet conformance host", HostSuite.classroom.map(\.info)),
+                    ("tcnet conformance client", ClientSuite.classroom),
                 ]), terminator: "")
             } else {
-                print(CaseListMarkdown.plain(HostSuite.cases.map(\.info) + ClientSuite.cases), terminator: "")
+                print(CaseListMarkdown.plain(HostSuite.classroom.map(\.info) + ClientSuite.classroom), terminator: "")
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Classroom
 import Conformance
 import Foundation
 
@@ -24,16 +25,24 @@ extension TCNet.ConformanceCommand {
         @Option(name: .long, help: ArgumentHelp("How long to wait for the client to connect, in seconds.", valueName: "s"))
         var wait = 60
 
+        @Option(name: .long, help: ArgumentHelp("The game of the match the suite plays with the client.", valueName: "id"))
+        var game = "taxcollection"
+
         @OptionGroup var reports: ReportOptions
 
         func validate() throws {
             guard (0...65_535).contains(self.port) else { throw ValidationError("--port must be 0 to 65535") }
+            guard Classroom.fixture(self.game) != nil else {
+                let games = Classroom.fixtures.map(\.game.id).joined(separator: ", ")
+                throw ValidationError("--game takes one of \(games), not \(self.game)")
+            }
         }
 
         func run() async throws {
             let listener = try ClientSuite.Listener(address: self.bind, port: self.port)
             print("tcnet conformance client: listening on \(self.bind):\(listener.port); start the client under test")
-            let results = await ClientSuite.run(listener: listener, connectTimeout: .seconds(self.wait))
+            let fixture = Classroom.fixture(self.game)!
+            let results = await ClientSuite.run(listener: listener, fixture: fixture, connectTimeout: .seconds(self.wait))
             let status = try self.reports.finish(results, suiteName: "tcnet conformance client")
             if status != 0 { throw ExitCode(status) }
         }

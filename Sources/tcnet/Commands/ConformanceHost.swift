@@ -37,7 +37,7 @@ extension TCNet.ConformanceCommand {
                 throw ValidationError("--timeout-scale must be above 0 and at most 10")
             }
             let selection = CaseSelection(parsing: self.cases)
-            let unmatched = selection.unmatched(in: HostSuite.cases.map(\.info))
+            let unmatched = selection.unmatched(in: HostSuite.classroom.map(\.info))
             guard unmatched.isEmpty else {
                 throw ValidationError("--cases: no case matches \(unmatched.joined(separator: ", ")); see --list")
             }
@@ -45,7 +45,7 @@ extension TCNet.ConformanceCommand {
 
         func run() async throws {
             let selection = CaseSelection(parsing: self.cases, skipSlow: self.skipSlow)
-            let runner = SuiteRunner(cases: HostSuite.cases, caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
+            let runner = SuiteRunner(cases: HostSuite.classroom, caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
             let target = HostTarget(parsing: self.address!)!
             let names = NameSource()
             let scale = self.timeoutScale

@@ -66,7 +66,7 @@ extension TCNet {
 
         func run() async throws {
             let game = try GameChoice.descriptor(self.game)
-            guard let screen = Classroom.screens.first(where: { $0.gameType.descriptor.id == game.id }) else {
+            guard let screen = Classroom.games.first(where: { $0.game.descriptor.id == game.id })?.screen else {
                 throw ValidationError("there is no screen for \(game.id)")
             }
             try await self.play(screen, game)

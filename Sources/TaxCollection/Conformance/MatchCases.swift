@@ -1,8 +1,10 @@
-import Lobby
+import Conformance
+import GameKit
 import Protocol
 import TaxCollectionRules
 
-/// Section 12: moves, every refusal, a whole match, resign, draw, rematch, sync.
+/// Section 12 of docs/PROTOCOL.md for Tax Collection: moves, every refusal, a whole match, resign,
+/// draw, rematch, sync.
 enum MatchCases {
     /// A recorded match: the random bot's moves from seed 2024, first move to A, classic rules.
     static let recorded: [Move] = {
@@ -18,9 +20,44 @@ enum MatchCases {
         return moves
     }()
 
-    static func table(_ seated: Seated) -> String { #","table":"\#(seated.table)""# }
+    static func table(_ seated: Seated) -> String { seated.tableMember }
 
     static let all: [HostCase] = [
+        HostCase("lobby.ready-starts-match", "one ready seat does not start; both ready start match 1 with A to move", statements: ["T-5", "G-1", "G-2"]) { context in
+            let a = try await context.greet("a")
+            let b = try await context.greet("b")
+            let table = try await context.createTable(a.probe).string("id")!
+            _ = try await context.request(a.probe, "sit", id: 2, #","table":"\#(table)""#)
+            _ = try await context.request(b.probe, "sit", id: 3, #","table":"\#(table)""#)
+            let first = try await context.request(a.probe, "ready", id: 4, #","table":"\#(table)""#)
+            try require(first.object("table")?.string("status") == "waiting" && first.object("table").seats.first?.bool("ready") == true,
+                "table still waiting, A ready", seen: "\(first)")
+            _ = try await context.request(b.probe, "ready", id: 5, #","table":"\#(table)""#)
+            let playing = await a.probe.read(until: { $0.type == "table" && $0.object("table")?.string("status") == "playing" }, timeout: context.replyTimeout)
+            try require(playing.message?.object("table")?.int("match") == 1, "table playing, match 1", seen: "\(playing)")
+            let state = await a.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            guard let start = state.message else { throw CaseFailure(expected: "state after table (G-1)", seen: "\(state)") }
+            try require(start.int("seq") == 0 && start.string("turn") == "A" && start.int("match") == 1 && start.string("status") == "playing",
+                "state seq 0, match 1, turn A, playing", seen: "\(start)")
+            try require(start["last"] == nil && start.array("events")?.isEmpty == true, "no last, empty events on the first state", seen: "\(start)")
+            _ = try LocalMatch(adopting: start)
+            return .ok
+        },
+        HostCase("lobby.watch", "watch gives table (spectators + 1) and the current state; moves reach the spectator", statements: ["T-7", "T-8", "G-5"]) { context in
+            let seated = try await context.seatTwo()
+            let viewer = try await context.greet("w")
+            let answer = try await context.request(viewer.probe, "watch", id: 2, #","table":"\#(seated.table)""#)
+            try require(answer.type == "table" && answer.object("table")?.int("spectators") == 1, "table with spectators 1", seen: "\(answer)")
+            let state = await viewer.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            try require(state.message?.int("seq") == 0, "state seq 0 after table", seen: "\(state)")
+            var local = try LocalMatch(adopting: seated.start)
+            let move = local.legal[0]
+            _ = try await context.move(seated.a.probe, table: seated.table, seq: 0, LocalMatch.text(move), id: 71)
+            let next = await viewer.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            guard let message = next.message else { throw CaseFailure(expected: "the spectator to get state seq 1", seen: "\(next)") }
+            try local.check(move, against: message)
+            return .ok
+        },
         HostCase("match.not-your-turn", "a move by the seat not holding the turn gets not-your-turn", statements: ["G-4", "E-4"]) { context in
             let seated = try await context.seatTwo()
             try await context.expectRefusal(seated.b.probe, "move", id: 80, table(seated) + #","seq":0,"move":{"bank":1,"direction":"up"}"#, code: "not-your-turn")
