@@ -6,8 +6,7 @@ import Protocol
 extension Lobby {
     mutating func startMatch(at table: inout Table, re: (ConnectionID, RequestID?)?, into outcome: inout LobbyOutcome) {
         let number = table.matchNumber + 1
-        let firstSeat =
-            self.faults.has(.firstMoveNotAlternating) ? table.seatOrder[0] : table.firstSeat(ofMatch: number)
+        let firstSeat = self.referee.rotatesFirstMove ? table.firstSeat(ofMatch: number) : table.seatOrder[0]
         let secret = self.matchSecret(table: table.id, match: number)
         let setup = MatchSetup(
             ruleSet: table.ruleSet, seats: table.seatOrder, firstSeat: firstSeat, options: table.options,
@@ -45,7 +44,8 @@ extension Lobby {
         re: RequestID?, into outcome: inout LobbyOutcome
     ) {
         guard let seat = table.seat(of: player) ?? self.faultySpectatorSeat(at: table, connection) else {
-            outcome.refuse(.notAPlayer, "you hold no seat at table \(table.id); spectators cannot move",
+            outcome.refuse(
+                .notAPlayer, "you hold no seat at table \(table.id); spectators cannot move",
                 to: connection, re: re)
             return
         }
@@ -57,16 +57,17 @@ extension Lobby {
             outcome.refuse(.notPlaying, why, to: connection, re: re)
             return
         }
-        if self.faults.has(.turnCheckedFirst), !match.toAct.contains(seat) {
+        if self.referee.checksTurnBeforeSeq, !match.toAct.contains(seat) {
             outcome.refuse(.notYourTurn, "not your turn", to: connection, re: re)
             return
         }
-        guard request.seq == match.seq || self.faults.has(.staleSeqAccepted) else {
-            outcome.refuse(.staleSeq, "the move was made on state \(request.seq); the current state is \(match.seq)",
+        guard request.seq == match.seq || !self.referee.checksSeq else {
+            outcome.refuse(
+                .staleSeq, "the move was made on state \(request.seq); the current state is \(match.seq)",
                 to: connection, re: re, expected: match.seq)
             return
         }
-        guard match.toAct.contains(seat) || self.faults.has(.acceptOutOfTurn) else {
+        guard match.toAct.contains(seat) || !self.referee.checksTurn else {
             let movers = match.toAct.isEmpty ? "nobody's" : match.toAct.joined(separator: " or ") + "'s"
             outcome.refuse(.notYourTurn, "it is \(movers) turn, not \(seat)'s", to: connection, re: re)
             return
@@ -76,10 +77,11 @@ extension Lobby {
             break
         case .failure(.malformed(let why)):
             outcome.refuse(.invalidMessage, "bad move: \(why)", to: connection, re: re)
-        case .failure(.illegal) where self.faults.has(.illegalMovesAccepted):
+        case .failure(.illegal) where !self.referee.refusesIllegalMoves:
             outcome.send(.state(self.update(of: table, for: .seat(seat))), to: connection, re: re)
         case .failure(.illegal(let violation)):
-            outcome.refuse(.illegalMove, violation.message, to: connection, re: re, rule: violation.code,
+            outcome.refuse(
+                .illegalMove, violation.message, to: connection, re: re, rule: violation.code,
                 details: violation.details.isEmpty ? nil : violation.details)
         }
     }
@@ -99,10 +101,12 @@ extension Lobby {
         case .success(let accepted): effects = accepted
         }
         table.match = match
-        if !self.faults.has(.drawOffersKept) { table.drawOffers = [] }
-        outcome.journal.append(.move(MoveRecord(
-            table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat, move: effects.move,
-            hash: match.hash)))
+        if self.referee.movesWithdrawDrawOffers { table.drawOffers = [] }
+        outcome.journal.append(
+            .move(
+                MoveRecord(
+                    table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat, move: effects.move,
+                    hash: match.hash)))
         if let result = match.result {
             table.status = .over
             table.result = Self.wire(result)
@@ -122,7 +126,10 @@ extension Lobby {
         return .success(())
     }
 
-    func sync(_ table: Table, for player: PlayerID, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
+    func sync(
+        _ table: Table, for player: PlayerID, on connection: ConnectionID, re: RequestID?,
+        into outcome: inout LobbyOutcome
+    ) {
         let viewer: Viewer
         if let seat = table.seat(of: player) {
             viewer = .seat(seat)
@@ -165,7 +172,7 @@ extension Lobby {
         {
             return
         }
-        let leaver: SeatName = self.faults.has(.resignWrongWinner) ? self.otherSeat(than: seat, at: table) : seat
+        let leaver = self.referee.resignerLoses ? seat : self.otherSeat(than: seat, at: table)
         let result = match.endedResult(reason: reason.rawValue, last: [leaver], draw: false)
         self.endMatch(at: &table, result: result, re: re, into: &outcome)
     }
@@ -180,14 +187,15 @@ extension Lobby {
             return
         }
         guard table.seatOrder.count > 1 else {
-            outcome.refuse(.unexpectedMessage, "a one-seat match has nobody to agree a draw with; resign to end it",
+            outcome.refuse(
+                .unexpectedMessage, "a one-seat match has nobody to agree a draw with; resign to end it",
                 to: connection, re: re)
             return
         }
         table.drawOffers.insert(seat)
         // NB: the host's bots accept any draw the people at the table agree.
         let offered = table.drawOffers.union(table.bots.keys)
-        if offered.count == table.seatOrder.count || self.faults.has(.drawNeedsOneOffer) {
+        if offered.count == table.seatOrder.count || !self.referee.drawNeedsEveryOffer {
             guard let match = table.match else { return }
             let result = match.endedResult(reason: "draw-agreed", last: [], draw: true)
             self.endMatch(at: &table, result: result, re: (connection, re), into: &outcome)
@@ -204,7 +212,8 @@ extension Lobby {
     ) {
         guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re) else { return }
         guard table.status == .over, table.isFull else {
-            outcome.refuse(.notPlaying, "a rematch follows a finished match with every seat still taken",
+            outcome.refuse(
+                .notPlaying, "a rematch follows a finished match with every seat still taken",
                 to: connection, re: re)
             return
         }
@@ -246,7 +255,7 @@ extension Lobby {
         return MatchUpdate(
             table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
             status: table.status, state: snapshot.state,
-            hash: self.faults.has(.wrongHash) ? String(snapshot.hash.reversed()) : snapshot.hash, last: last,
+            hash: snapshot.hash, last: last,
             events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft)
     }
 
@@ -257,15 +266,15 @@ extension Lobby {
             standings: result.standings.map { Standing(seat: $0.seat, score: $0.score, rank: $0.rank) })
     }
 
-    // MARK: Faults
+    // MARK: A broken referee's choices
 
-    /// The seat a spectator moves for under the `spectator-may-move` fault.
+    /// The seat a spectator moves for, when the referee lets spectators move.
     private func faultySpectatorSeat(at table: Table, _ connection: ConnectionID) -> SeatName? {
-        guard self.faults.has(.spectatorMayMove), table.spectators.contains(connection) else { return nil }
+        guard self.referee.spectatorsMayMove, table.spectators.contains(connection) else { return nil }
         return table.match?.toAct.first
     }
 
-    /// Under `resign-wrong-winner`: the seat that wins instead of losing.
+    /// The seat that loses in a resigner's place, when the referee gets resignations wrong.
     private func otherSeat(than seat: SeatName, at table: Table) -> SeatName {
         table.seatOrder.first { $0 != seat } ?? seat
     }

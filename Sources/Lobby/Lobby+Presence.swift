@@ -5,9 +5,10 @@ import Protocol
 
 extension Lobby {
     /// Gives a player's identity, and their seat, to a new connection.
-    mutating func resume(_ id: PlayerID, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
+    mutating func resume(_ id: PlayerID, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome)
+    {
         guard var player = self.players[id] else { preconditionFailure("token of unknown player \(id)") }
-        if let old = player.connection, !self.faults.has(.sessionNotReplaced) {
+        if let old = player.connection, self.referee.replacesOlderSessions {
             // NB: the token's holder is the player; an older connection still open is the stale one.
             let replaced = ErrorMessage(
                 code: .sessionReplaced, message: "this session was resumed on another connection", fatal: true)
@@ -23,9 +24,11 @@ extension Lobby {
         self.players[id] = player
         self.playerByConnection[connection] = id
         outcome.greeted = id
-        outcome.send(.welcome(self.welcome(for: player, resumed: !self.faults.has(.resumedFlagFalse))), to: connection, re: re)
+        outcome.send(.welcome(self.welcome(for: player, resumed: true)), to: connection, re: re)
 
-        guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else { return }
+        guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else {
+            return
+        }
         if table.away.removeValue(forKey: seat) != nil {
             if table.status == .paused, table.away.isEmpty {
                 table.status = .playing
@@ -59,24 +62,27 @@ extension Lobby {
             }
         }
         guard let id = self.playerByConnection.removeValue(forKey: connection), var player = self.players[id] else {
-            return outcome
+            return self.sent(outcome)
         }
         player.connection = nil
         self.players[id] = player
-        if self.faults.has(.namesFreedOnDisconnect) { self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(player.name)) }
+        if self.referee.freesNamesOnDisconnect {
+            self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(player.name))
+        }
         guard let tableID = player.table, var table = self.tables[tableID], let seat = table.seat(of: id) else {
             self.forget(id, into: &outcome)
-            return outcome
+            return self.sent(outcome)
         }
         table.away[seat] = .some(now.adding(seconds: table.graceSeconds))
         table.ready.remove(seat)
         self.tables[tableID] = table
         self.broadcast(table, re: nil, into: &outcome) { _ in
-            .away(PresenceNotice(
-                table: tableID, seat: seat, player: id, name: player.name, graceMs: table.graceSeconds * 1000))
+            .away(
+                PresenceNotice(
+                    table: tableID, seat: seat, player: id, name: player.name, graceMs: table.graceSeconds * 1000))
         }
         self.broadcastTable(table, re: nil, into: &outcome)
-        return outcome
+        return self.sent(outcome)
     }
 
     /// Applies the table's policy to grace periods that have ended.

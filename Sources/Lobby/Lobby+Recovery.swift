@@ -31,7 +31,8 @@ extension Lobby {
         let movesByTable = Dictionary(grouping: snapshot.moves, by: \.table)
         for record in snapshot.tables.sorted(by: { $0.number < $1.number }) {
             guard let game = configuration.catalog.game(record.game)?.descriptor else {
-                throw RecoveryError(description: "table \(record.id) plays \(record.game), which this host does not offer")
+                throw RecoveryError(
+                    description: "table \(record.id) plays \(record.game), which this host does not offer")
             }
             let seatCount = record.seatCount ?? game.defaultSeatCount
             let options: GameOptions
@@ -83,15 +84,18 @@ extension Lobby {
         }
         for move in moves.sorted(by: { $0.seq < $1.seq }) {
             guard move.seq == match.seq + 1 else {
-                throw RecoveryError(description: "table \(table.id) match \(record.match): move \(match.seq + 1) is missing")
+                throw RecoveryError(
+                    description: "table \(table.id) match \(record.match): move \(match.seq + 1) is missing")
             }
             if case .failure(let refusal) = match.replay(move.move, by: move.seat.map(Mover.seat) ?? .host) {
                 throw RecoveryError(
-                    description: "table \(table.id) match \(record.match) move \(move.seq) no longer applies: \(refusal)")
+                    description:
+                        "table \(table.id) match \(record.match) move \(move.seq) no longer applies: \(refusal)")
             }
             guard match.hash == move.hash else {
                 throw RecoveryError(
-                    description: "table \(table.id) match \(record.match) move \(move.seq): hash \(match.hash) differs from the journal's \(move.hash)")
+                    description: "table \(table.id) match \(record.match) move \(move.seq): hash \(match.hash) "
+                        + "differs from the journal's \(move.hash)")
             }
         }
         return match

@@ -7,22 +7,27 @@ extension Lobby {
     mutating func createTable(
         _ request: CreateTable, by connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
     ) {
-        guard let game = (self.configuration.catalog.game(request.game) ?? (self.faults.has(.unknownGameAccepted) ? self.configuration.catalog.game(self.configuration.catalog.descriptors[0].id) : nil))?.descriptor else {
+        let catalog = self.configuration.catalog
+        let fallback = self.referee.refusesUnknownGames ? nil : catalog.descriptors.first
+        guard let game = catalog.game(request.game)?.descriptor ?? fallback else {
             let offered = self.configuration.catalog.descriptors.map(\.id).joined(separator: ", ")
-            outcome.refuse(.noSuchGame, "this host offers no game \"\(request.game)\"; it offers: \(offered)",
+            outcome.refuse(
+                .noSuchGame, "this host offers no game \"\(request.game)\"; it offers: \(offered)",
                 to: connection, re: re)
             return
         }
-        let ruleSet = self.faults.has(.unknownRuleSetAccepted) ? game.ruleSets[0] : request.ruleSet ?? game.ruleSets[0]
+        let ruleSet = self.referee.checksRuleSets ? request.ruleSet ?? game.ruleSets[0] : game.ruleSets[0]
         guard game.ruleSets.contains(ruleSet) else {
-            outcome.refuse(.noSuchRuleSet,
+            outcome.refuse(
+                .noSuchRuleSet,
                 "\(game.name) has no rule set \"\(ruleSet)\"; choose one of: \(game.ruleSets.joined(separator: ", "))",
                 to: connection, re: re)
             return
         }
-        let grace = request.graceSeconds ?? (self.faults.has(.tableDefaultsWrong) ? 0 : self.configuration.defaultGraceSeconds)
-        guard (0...self.configuration.maxGraceSeconds).contains(grace) || self.faults.has(.graceNotChecked) else {
-            outcome.refuse(.invalidSetting,
+        let grace = request.graceSeconds ?? (self.referee.usesDefaultGrace ? self.configuration.defaultGraceSeconds : 0)
+        guard (0...self.configuration.maxGraceSeconds).contains(grace) || !self.referee.checksGraceRange else {
+            outcome.refuse(
+                .invalidSetting,
                 "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(grace)", to: connection, re: re)
             return
         }
@@ -30,7 +35,8 @@ extension Lobby {
         guard game.seatCounts.contains(seatCount) else {
             let counts = game.seatCounts
             let allowed = counts.count == 1 ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-            outcome.refuse(.invalidSetting, "a table of \(game.name) has \(allowed) seats, not \(seatCount)",
+            outcome.refuse(
+                .invalidSetting, "a table of \(game.name) has \(allowed) seats, not \(seatCount)",
                 to: connection, re: re)
             return
         }
@@ -52,19 +58,23 @@ extension Lobby {
     }
 
     mutating func sit(
-        _ player: PlayerID, _ request: Sit, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
+        _ player: PlayerID, _ request: Sit, on connection: ConnectionID, re: RequestID?,
+        into outcome: inout LobbyOutcome
     ) {
         guard var table = self.tables[request.table] else {
-            outcome.refuse(.noSuchTable, "there is no table \(request.table); send tables for the list",
+            outcome.refuse(
+                .noSuchTable, "there is no table \(request.table); send tables for the list",
                 to: connection, re: re)
             return
         }
-        if request.bot == nil, let current = self.players[player]?.table, !self.faults.has(.doubleSeating) {
-            outcome.refuse(.alreadySeated, "you already sit at table \(current); leave it first", to: connection, re: re)
+        if request.bot == nil, let current = self.players[player]?.table, self.referee.oneTablePerPlayer {
+            outcome.refuse(
+                .alreadySeated, "you already sit at table \(current); leave it first", to: connection, re: re)
             return
         }
         guard table.status == .waiting || table.status == .over else {
-            outcome.refuse(.seatUnavailable, "table \(table.id) is in a match; watch it instead", to: connection, re: re)
+            outcome.refuse(
+                .seatUnavailable, "table \(table.id) is in a match; watch it instead", to: connection, re: re)
             return
         }
         if let bot = request.bot, !table.game.bots.contains(bot) {
@@ -75,12 +85,13 @@ extension Lobby {
         let seat: String
         if let wanted = request.seat {
             guard table.seatOrder.contains(wanted) else {
-                outcome.refuse(.seatUnavailable,
+                outcome.refuse(
+                    .seatUnavailable,
                     "table \(table.id) has seats \(table.seatOrder.joined(separator: ", ")), not \"\(wanted)\"",
                     to: connection, re: re)
                 return
             }
-            guard table.isFree(wanted) || self.faults.has(.seatTheft) else {
+            guard table.isFree(wanted) || !self.referee.protectsTakenSeats else {
                 outcome.refuse(.seatUnavailable, "seat \(wanted) at table \(table.id) is taken", to: connection, re: re)
                 return
             }
@@ -98,7 +109,7 @@ extension Lobby {
             return
         }
         table.seats[seat] = player
-        if !self.faults.has(.sitKeepsWatching) { table.spectators.remove(connection) }
+        if self.referee.sittingStopsWatching { table.spectators.remove(connection) }
         if table.status == .over {
             table.status = .waiting
         }
@@ -116,9 +127,12 @@ extension Lobby {
         _ player: PlayerID, at table: inout Table, on connection: ConnectionID, re: RequestID?,
         into outcome: inout LobbyOutcome
     ) {
-        guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re, hint: "; sit first") else { return }
+        guard let seat = outcome.seat(of: player, at: table, refusing: connection, re: re, hint: "; sit first") else {
+            return
+        }
         guard table.status == .waiting else {
-            outcome.refuse(.notPlaying, "table \(table.id) is not waiting for players (it is \(table.status.rawValue))",
+            outcome.refuse(
+                .notPlaying, "table \(table.id) is not waiting for players (it is \(table.status.rawValue))",
                 to: connection, re: re)
             return
         }
@@ -131,7 +145,7 @@ extension Lobby {
     mutating func startIfReady(
         _ table: inout Table, re: (ConnectionID, RequestID?)?, into outcome: inout LobbyOutcome
     ) {
-        let early = self.faults.has(.matchStartsEarly)
+        let early = !self.referee.startsWhenEveryoneIsReady
         let allReady = table.ready.union(table.bots.keys).count == table.seatOrder.count
         if table.isFull || early, allReady || early, table.away.isEmpty {
             self.startMatch(at: &table, re: re, into: &outcome)
@@ -162,7 +176,7 @@ extension Lobby {
         into outcome: inout LobbyOutcome
     ) {
         if let seat = table.seat(of: player) {
-            if table.status == .playing || table.status == .paused, !self.faults.has(.leaveDoesNotResign) {
+            if table.status == .playing || table.status == .paused, self.referee.leavingResigns {
                 // NB: leaving a match is resigning it; the others are told the result first.
                 self.seatLeaves(seat, .resigned, at: &table, re: nil, into: &outcome)
             }
@@ -177,7 +191,9 @@ extension Lobby {
         }
     }
 
-    mutating func watch(_ table: inout Table, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
+    mutating func watch(
+        _ table: inout Table, on connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
+    ) {
         let player = self.playerByConnection[connection]
         let viewer: Viewer = player.flatMap(table.seat(of:)).map(Viewer.seat) ?? .spectator
         if viewer == .spectator {
@@ -217,7 +233,9 @@ extension Lobby {
     mutating func forget(_ player: PlayerID, into outcome: inout LobbyOutcome) {
         guard let record = self.players.removeValue(forKey: player) else { return }
         self.playerByToken.removeValue(forKey: record.token)
-        if !self.faults.has(.namesNeverFreed) { self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(record.name)) }
+        if self.referee.freesForgottenNames {
+            self.playerByNameKey.removeValue(forKey: PlayerName.uniquenessKey(record.name))
+        }
         outcome.journal.append(.forgetPlayer(player))
     }
 
@@ -248,7 +266,7 @@ extension Lobby {
                 members.append((connection, .seat(seat)))
             }
         }
-        for connection in table.spectators.sorted() where !self.faults.has(.spectatorsNotTold) {
+        for connection in table.spectators.sorted() where self.referee.tellsSpectators {
             members.append((connection, .spectator))
         }
         return members

@@ -12,7 +12,7 @@ extension Lobby {
         self.now = now
         var outcome = LobbyOutcome()
         self.runDue(into: &outcome)
-        return outcome
+        return self.sent(outcome)
     }
 
     /// Everything due by ``now``, table by table in id order.
@@ -20,7 +20,7 @@ extension Lobby {
         guard let next = self.nextDeadline, next <= self.now else { return }
         for tableID in self.tables.keys.sorted() {
             guard var table = self.tables.removeValue(forKey: tableID) else { continue }
-            if !self.faults.has(.graceIgnored) {
+            if self.referee.appliesGracePolicy {
                 self.endGracePeriods(at: &table, into: &outcome)
             }
             self.fireDeadline(at: &table, into: &outcome)

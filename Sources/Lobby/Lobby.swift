@@ -21,6 +21,8 @@ public struct Lobby: Sendable {
 
     /// The fixed facts the lobby announces, and its games.
     public let configuration: LobbyConfiguration
+    /// How the lobby referees (the documented host's rules).
+    let referee: Referee
     var players: [PlayerID: Player] = [:]
     var playerByConnection: [ConnectionID: PlayerID] = [:]
     var playerByToken: [ResumeToken: PlayerID] = [:]
@@ -35,6 +37,7 @@ public struct Lobby: Sendable {
     /// - Parameter configuration: what `welcome` announces, and the games.
     public init(configuration: LobbyConfiguration) {
         self.configuration = configuration
+        self.referee = Referee(faults: configuration.faults)
     }
 
     /// The number of connected players who completed the handshake.
@@ -69,29 +72,32 @@ public struct Lobby: Sendable {
         self.now = now
         var outcome = LobbyOutcome()
         if let token = hello.resume {
-            guard let id = self.playerByToken[token] ?? (self.faults.has(.resumeTokenNotChecked) ? self.players.values.max { $0.arrival < $1.arrival }?.id : nil) else {
+            guard let id = self.playerByToken[token] ?? self.anyPlayerUnlessTokensChecked else {
                 outcome.refuse(
                     .badResumeToken, "that resume token matches no session on this host; say hello without it",
                     to: connection, re: re)
-                return outcome
+                return self.sent(outcome)
             }
             self.resume(id, on: connection, re: re, into: &outcome)
-            return outcome
+            return self.sent(outcome)
         }
         let name: String
-        switch self.faults.has(.namesNotValidated) ? .success(hello.name) : PlayerName.validate(hello.name) {
+        switch self.referee.validatesNames ? PlayerName.validate(hello.name) : .success(hello.name) {
         case .success(let valid):
             name = valid
         case .failure(let refusal):
             outcome.send(.error(refusal), to: connection, re: re)
-            return outcome
+            return self.sent(outcome)
         }
-        if self.faults.has(.namesCountedInBytes), name.utf8.count > 24 { outcome.refuse(.invalidName, "too long", to: connection, re: re); return outcome }
-        guard self.playerByNameKey[PlayerName.uniquenessKey(name)] == nil || (self.faults.has(.namesCaseSensitive) && !self.players.values.contains { $0.name == name }) else {
+        if self.referee.countsNamesInBytes, name.utf8.count > PlayerName.maxCharacters {
+            outcome.refuse(.invalidName, "too long", to: connection, re: re)
+            return self.sent(outcome)
+        }
+        guard !self.isTaken(name) else {
             outcome.refuse(
                 .nameTaken, "Someone here is already called \(name); please choose another name.", to: connection,
                 re: re)
-            return outcome
+            return self.sent(outcome)
         }
         self.arrivals += 1
         self.players[player] = Player(
@@ -101,7 +107,23 @@ public struct Lobby: Sendable {
         self.playerByNameKey[PlayerName.uniquenessKey(name)] = player
         outcome.greeted = player
         outcome.send(.welcome(self.welcome(for: self.players[player]!, resumed: false)), to: connection, re: re)
-        return outcome
+        return self.sent(outcome)
+    }
+
+    /// Whether a name is another player's (compared without case, H-6).
+    private func isTaken(_ name: String) -> Bool {
+        guard self.referee.namesIgnoreCase else { return self.players.values.contains { $0.name == name } }
+        return self.playerByNameKey[PlayerName.uniquenessKey(name)] != nil
+    }
+
+    /// A referee that does not check resume tokens resumes the latest player with any token.
+    private var anyPlayerUnlessTokensChecked: PlayerID? {
+        self.referee.checksResumeTokens ? nil : self.players.values.max { $0.arrival < $1.arrival }?.id
+    }
+
+    /// An outcome on its way out: faults that change only what is sent apply here.
+    func sent(_ outcome: LobbyOutcome) -> LobbyOutcome {
+        OutcomeFaults.distort(outcome, self.configuration.faults)
     }
 
     func welcome(for player: Player, resumed: Bool) -> Welcome {
@@ -120,7 +142,9 @@ public struct Lobby: Sendable {
     ///   - connection: a greeted connection.
     ///   - now: the current time.
     /// - Returns: what to journal and send.
-    public mutating func receive(_ envelope: ClientEnvelope, from connection: ConnectionID, now: LobbyTime) -> LobbyOutcome {
+    public mutating func receive(_ envelope: ClientEnvelope, from connection: ConnectionID, now: LobbyTime)
+        -> LobbyOutcome
+    {
         guard let player = self.playerByConnection[connection] else {
             preconditionFailure("message from ungreeted connection \(connection)")
         }
@@ -131,18 +155,19 @@ public struct Lobby: Sendable {
         self.runDue(into: &outcome)
         let re = envelope.id
         switch envelope.message {
-        case .hello where !self.faults.has(.secondHelloIgnored):
-            outcome.refuse(.unexpectedMessage, "this connection has already said hello", to: connection, re: re)
         case .hello:
-            break
+            if self.referee.refusesSecondHello {
+                outcome.refuse(.unexpectedMessage, "this connection has already said hello", to: connection, re: re)
+            }
         case .ping:
             outcome.send(.pong(Pong()), to: connection, re: re)
         case .players:
-            let connected = self.players.values.filter { $0.connection != nil || self.faults.has(.playersIncludeDisconnected) }.sorted { $0.arrival < $1.arrival }
+            let listed = self.players.values.filter { $0.connection != nil || !self.referee.listsOnlyConnectedPlayers }
+            let connected = listed.sorted { $0.arrival < $1.arrival }
             let list = PlayerList(players: connected.map { PlayerSummary(id: $0.id, name: $0.name) })
             outcome.send(.players(list), to: connection, re: re)
         case .tables:
-            let list = self.tables.values.sorted { ($0.number < $1.number) != self.faults.has(.tablesUnordered) }.map(self.info(of:))
+            let list = self.tables.values.sorted { $0.number < $1.number }.map(self.info(of:))
             outcome.send(.tables(TableList(tables: list)), to: connection, re: re)
         case .createTable(let request):
             self.createTable(request, by: connection, re: re, into: &outcome)
@@ -181,7 +206,7 @@ public struct Lobby: Sendable {
                 lobby.rematch(player, at: &table, on: connection, re: re, into: &outcome)
             }
         }
-        return outcome
+        return self.sent(outcome)
     }
 
     /// Runs a request on a table, refusing with `no-such-table` when there is none.
@@ -190,7 +215,6 @@ public struct Lobby: Sendable {
         _ body: (inout Lobby, inout Table, inout LobbyOutcome) -> Void
     ) {
         guard var table = self.tables.removeValue(forKey: id) else {
-            if self.faults.has(.noSuchTableSilent) { return }
             outcome.refuse(.noSuchTable, "there is no table \(id); send tables for the list", to: connection, re: re)
             return
         }

@@ -70,7 +70,8 @@ extension HostStore {
             return try self.pool.read { db in
                 let players = try Row.fetchAll(db, sql: "SELECT id, name, token FROM player").map { row in
                     PlayerRecord(
-                        id: PlayerID(rawValue: row["id"]), name: row["name"], token: ResumeToken(rawValue: row["token"]))
+                        id: PlayerID(rawValue: row["id"]), name: row["name"], token: ResumeToken(rawValue: row["token"])
+                    )
                 }
                 let tables = try String.fetchAll(db, sql: "SELECT record FROM gameTable ORDER BY number")
                     .map { try Self.decode(TableRecord.self, $0) }

@@ -14,7 +14,8 @@ struct GameChoice: ParsableArguments {
 
     @Option(
         name: .customLong("option"),
-        help: ArgumentHelp("A teacher option of a table you open, e.g. --option decisions=20.", valueName: "name=value"))
+        help: ArgumentHelp("A teacher option of a table you open, e.g. --option decisions=20.", valueName: "name=value")
+    )
     var options: [String] = []
 
     /// The game's descriptor, or a usage error naming the games there are.

@@ -77,13 +77,15 @@ public final class ClientConversation: @unchecked Sendable {
 
     func run() async {
         await self.converse()
-        self.verdicts["client.frames-valid"] = self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
+        self.verdicts["client.frames-valid"] =
+            self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
     }
 
     private func converse() async {
         // Handshake.
         guard let hello = await self.next() else {
-            self.verdicts["client.hello"] = .failed(expected: "hello", seen: "nothing, or not a frame (\(self.framesSeen))")
+            self.verdicts["client.hello"] = .failed(
+                expected: "hello", seen: "nothing, or not a frame (\(self.framesSeen))")
             return
         }
         guard hello.type == "hello", hello.int("protocol") == 1, let name = hello.string("name") else {
@@ -94,13 +96,21 @@ public final class ClientConversation: @unchecked Sendable {
         self.verdicts["client.hello"] = .ok
         switch hello["client"] {
         case .string?: self.verdicts["client.hello-names-software"] = .ok
-        case nil, .null?: self.verdicts["client.hello-names-software"] = .nonStrict(reason: "no client member (H-1 says SHOULD)")
-        case let other?: self.verdicts["client.hello-names-software"] = .failed(expected: "client to be a string", seen: "\(other)")
+        case nil, .null?:
+            self.verdicts["client.hello-names-software"] = .nonStrict(reason: "no client member (H-1 says SHOULD)")
+        case let other?:
+            self.verdicts["client.hello-names-software"] = .failed(expected: "client to be a string", seen: "\(other)")
         }
-        var welcome = JSONValue.encoding(HostEnvelope(re: nil, .welcome(Welcome(
-            host: "tcnet conformance", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
-            player: self.player, name: name.trimmingCharacters(in: .whitespaces), resumeToken: ResumeToken(rawValue: String(repeating: "c0", count: 32)),
-            games: [self.fixture.game], resumed: false))))
+        var welcome = JSONValue.encoding(
+            HostEnvelope(
+                re: nil,
+                .welcome(
+                    Welcome(
+                        host: "tcnet conformance", maxFrame: 65_536, idleTimeoutMs: 60_000,
+                        rateLimit: RateLimit(burst: 50, perSecond: 20),
+                        player: self.player, name: name.trimmingCharacters(in: .whitespaces),
+                        resumeToken: ResumeToken(rawValue: String(repeating: "c0", count: 32)),
+                        games: [self.fixture.game], resumed: false))))
         if case .object(var members) = welcome {
             members["re"] = hello["id"]
             members["x-future-member"] = JSONValue.object(["nested": JSONValue.array([JSONValue.number(1)])])
@@ -112,7 +122,8 @@ public final class ClientConversation: @unchecked Sendable {
         // NB: a client may stay silent after welcome (it waits for its user); closing is what fails.
         guard await self.watch(for: .milliseconds(500)) else {
             self.verdicts["client.split-welcome"] = .failed(
-                expected: "the client to read a welcome split byte by byte, with unknown members, and stay", seen: "the close")
+                expected: "the client to read a welcome split byte by byte, with unknown members, and stay",
+                seen: "the close")
             return
         }
         self.verdicts["client.split-welcome"] = .ok
@@ -138,25 +149,35 @@ public final class ClientConversation: @unchecked Sendable {
             case "ping":
                 await self.send(HostEnvelope(re: re, .pong(Pong())))
             case "tables":
-                await self.send(HostEnvelope(re: re, .tables(TableList(tables: [self.info(status: .waiting, clientSeated: false)]))))
+                await self.send(
+                    HostEnvelope(re: re, .tables(TableList(tables: [self.info(status: .waiting, clientSeated: false)])))
+                )
             case "create-table":
-                await self.send(HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: false)))))
+                await self.send(
+                    HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: false)))))
             case "sit", "watch":
                 if message.type == "sit" { sat = true }
-                await self.send(HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: sat)))))
+                await self.send(
+                    HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: sat)))))
             default:
-                await self.send(HostEnvelope(re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
+                await self.send(
+                    HostEnvelope(
+                        re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
             }
         }
         if sat {
             let ready = await self.next()
             guard let ready, ready.type == "ready", ready.string("table") == self.table else {
                 self.verdicts["client.sits-and-readies"] = .failed(
-                    expected: "ready {table t1} after \(lastMessage.map { "\($0)" } ?? "sit")", seen: ready.map { "\($0)" } ?? "nothing")
+                    expected: "ready {table t1} after \(lastMessage.map { "\($0)" } ?? "sit")",
+                    seen: ready.map { "\($0)" } ?? "nothing")
                 return
             }
             self.verdicts["client.sits-and-readies"] = .ok
-            await self.send(HostEnvelope(re: ready["id"].flatMap(Self.requestID), .table(TableUpdate(table: self.info(status: .playing, clientSeated: true)))))
+            await self.send(
+                HostEnvelope(
+                    re: ready["id"].flatMap(Self.requestID),
+                    .table(TableUpdate(table: self.info(status: .playing, clientSeated: true)))))
         } else {
             self.verdicts["client.sits-and-readies"] = .unimplemented(reason: "the client did not sit down by itself")
             self.verdicts["client.moves"] = .unimplemented(reason: "the client does not play by itself")
@@ -172,7 +193,8 @@ public final class ClientConversation: @unchecked Sendable {
     public func info(status: TableStatus, clientSeated: Bool) -> TableInfo {
         let seats = self.fixture.clientTableSeats.enumerated().map { index, seat in
             if index > 0 {
-                return SeatInfo(seat: seat, player: PlayerID(rawValue: "p-5u17e000000\(index)"), name: "Suite", ready: true)
+                return SeatInfo(
+                    seat: seat, player: PlayerID(rawValue: "p-5u17e000000\(index)"), name: "Suite", ready: true)
             }
             return clientSeated
                 ? SeatInfo(seat: seat, player: self.player, name: self.clientName, ready: status != .waiting)

@@ -3,7 +3,7 @@ import Foundation
 import Protocol
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `tcnet conformance client`: the suite is the host; the client under test connects to it.
@@ -18,11 +18,22 @@ public enum ClientSuite {
     public static let commonCases: [CaseInfo] = [
         info("client.hello", "the first message is hello with protocol 1 and a string name", ["H-1", "F-2", "F-3"]),
         info("client.hello-names-software", "hello carries client, naming the software", ["H-1"], [.nonStrict]),
-        info("client.frames-valid", "every frame the client sends is 1..maxFrame bytes of one UTF-8 JSON object with a type", ["F-3", "F-4", "M-1"]),
-        info("client.split-welcome", "a welcome split into one segment per byte, with unknown members, is read", ["F-8", "M-5"]),
-        info("client.unknown-message", "an unknown message type and two frames in one write are taken in stride", ["F-8", "M-5", "V-2", "E-3"]),
-        info("client.sits-and-readies", "the client finds or opens a table, sits and says ready", ["T-1", "T-4", "T-5"], [.unimplemented]),
-        info("client.moves", "each move names the table and the current seq, in turn, legal by the rules", ["G-3", "G-4"], [.unimplemented]),
+        info(
+            "client.frames-valid",
+            "every frame the client sends is 1..maxFrame bytes of one UTF-8 JSON object with a type",
+            ["F-3", "F-4", "M-1"]),
+        info(
+            "client.split-welcome", "a welcome split into one segment per byte, with unknown members, is read",
+            ["F-8", "M-5"]),
+        info(
+            "client.unknown-message", "an unknown message type and two frames in one write are taken in stride",
+            ["F-8", "M-5", "V-2", "E-3"]),
+        info(
+            "client.sits-and-readies", "the client finds or opens a table, sits and says ready", ["T-1", "T-4", "T-5"],
+            [.unimplemented]),
+        info(
+            "client.moves", "each move names the table and the current seq, in turn, legal by the rules",
+            ["G-3", "G-4"], [.unimplemented]),
         info("client.desync-sync", "after a state whose hash lies, the client sends sync", ["G-11"], [.nonStrict]),
         info("client.full-match", "the client plays the match to its end", ["G-5", "G-6"], [.unimplemented]),
     ]
@@ -59,7 +70,10 @@ public enum ClientSuite {
                     Glibc.bind(fd, pointer, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, pointer, &length) == 0
                 }
             }
-            guard fd >= 0, bound else { throw ProbeError(description: "cannot listen on \(address):\(port): \(String(cString: strerror(errno)))") }
+            guard fd >= 0, bound else {
+                throw ProbeError(
+                    description: "cannot listen on \(address):\(port): \(String(cString: strerror(errno)))")
+            }
             self.fd = fd
             self.port = Int(UInt16(bigEndian: address4.sin_port))
         }
@@ -107,7 +121,8 @@ public enum ClientSuite {
         let seconds = elapsed.inSeconds
         let cases = self.cases(fixture)
         return cases.map { info in
-            let verdict = verdicts[info.id] ?? .failed(expected: "the script to reach this case", seen: "it stopped earlier")
+            let verdict =
+                verdicts[info.id] ?? .failed(expected: "the script to reach this case", seen: "it stopped earlier")
             let result = CaseResult(info: info, verdict: verdict, seconds: seconds / Double(cases.count))
             progress(result)
             return result

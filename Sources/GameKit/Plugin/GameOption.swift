@@ -139,9 +139,11 @@ public struct GameOptions: Sendable, Hashable {
     ) -> Result<GameOptions, OptionRefusal> {
         if let unknown = given.keys.sorted().first(where: { name in !options.contains { $0.name == name } }) {
             let known = options.map(\.name).joined(separator: ", ")
-            return .failure(OptionRefusal(
-                option: unknown,
-                message: "there is no option \(unknown)" + (known.isEmpty ? " for this game" : "; options: \(known)")))
+            return .failure(
+                OptionRefusal(
+                    option: unknown,
+                    message: "there is no option \(unknown)"
+                        + (known.isEmpty ? " for this game" : "; options: \(known)")))
         }
         var checked = GameOptions(defaultsOf: options)
         for option in options {

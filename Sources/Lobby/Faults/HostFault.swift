@@ -78,8 +78,3 @@ extension Set<HostFault> {
     @inlinable
     public func has(_ fault: HostFault) -> Bool { self.contains(fault) }
 }
-
-extension Lobby {
-    /// The faults injected into this lobby (none outside the conformance suite's tests).
-    var faults: Set<HostFault> { self.configuration.faults }
-}

@@ -54,8 +54,10 @@ public struct GameCatalog: Sendable {
         var values: [String: OptionValue] = [:]
         for (name, json) in given {
             guard let value = OptionValue(json: json) else {
-                return .failure(OptionRefusal(
-                    option: name, message: "option \(name) must be a number, true or false, a string or a list of strings"))
+                return .failure(
+                    OptionRefusal(
+                        option: name,
+                        message: "option \(name) must be a number, true or false, a string or a list of strings"))
             }
             values[name] = value
         }
@@ -92,7 +94,8 @@ public struct GameCatalog: Sendable {
         case .toggle(let value):
             OptionInfo(name: option.name, summary: option.summary, kind: "toggle", default: .bool(value))
         case .choice(let names, let value):
-            OptionInfo(name: option.name, summary: option.summary, kind: "choice", values: names, default: .string(value))
+            OptionInfo(
+                name: option.name, summary: option.summary, kind: "choice", values: names, default: .string(value))
         case .subset(let names, let value):
             OptionInfo(
                 name: option.name, summary: option.summary, kind: "subset", values: names,

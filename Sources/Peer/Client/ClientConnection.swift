@@ -82,7 +82,8 @@ public struct ClientConnection: ~Copyable {
     public mutating func send(_ message: ClientMessage) async throws -> RequestID {
         let id = RequestID.number(self.nextID)
         self.nextID += 1
-        try await self.outbound.write(self.channel.allocator.buffer(bytes: WireCodec.frame(ClientEnvelope(id: id, message))))
+        try await self.outbound.write(
+            self.channel.allocator.buffer(bytes: WireCodec.frame(ClientEnvelope(id: id, message))))
         return id
     }
 

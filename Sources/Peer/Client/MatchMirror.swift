@@ -54,7 +54,8 @@ public struct MatchMirror<G: Game>: Sendable {
         }
         let localHash = G.hash(of: local)
         guard localHash == update.hash else {
-            return self.lose("after move \(update.seq) the client computes hash \(localHash), the host says \(update.hash)")
+            return self.lose(
+                "after move \(update.seq) the client computes hash \(localHash), the host says \(update.hash)")
         }
         self.state = local
         self.seq = update.seq

@@ -133,8 +133,10 @@ actor LobbyService {
     func shutDown() {
         self.wake?.task.cancel()
         self.wake = nil
-        let goodbye = HostEnvelope(.error(ErrorMessage(
-            code: .shuttingDown, message: "the host is shutting down", fatal: true)))
+        let goodbye = HostEnvelope(
+            .error(
+                ErrorMessage(
+                    code: .shuttingDown, message: "the host is shutting down", fatal: true)))
         for connection in self.channels.keys {
             self.close(connection, with: goodbye)
         }

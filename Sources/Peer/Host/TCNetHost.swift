@@ -59,22 +59,30 @@ public final class TCNetHost: Service, Sendable {
             if !journal.tables.isEmpty {
                 logger.info(
                     "journal replayed",
-                    metadata: ["tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
-                        "players": "\(journal.players.count)"])
+                    metadata: [
+                        "tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
+                        "players": "\(journal.players.count)",
+                    ])
             }
         } else {
             lobby = Lobby(configuration: lobbyConfiguration)
         }
         let failure = HostFailure()
         let service = LobbyService(
-            lobby: lobby, maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.maxConnections,
+            lobby: lobby,
+            maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.maxConnections,
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
             failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
         let faults = configuration.faults
-        let limits = FrameLimits(maxPayload: faults.has(.noSizeCap) ? Int(UInt32.max) : faults.has(.maxFrameHalved) ? configuration.maxFrame / 2 : configuration.maxFrame)
+        let limits = FrameLimits(
+            maxPayload: faults.has(.noSizeCap)
+                ? Int(UInt32.max) : faults.has(.maxFrameHalved) ? configuration.maxFrame / 2 : configuration.maxFrame)
         let timeouts = FrameHandler.Timeouts(
             hello: faults.has(.noHelloTimeout) ? .hours(24) : configuration.helloTimeout,
-            frame: faults.has(.noFrameTimeout) ? .hours(24) : faults.has(.frameTimeoutTenth) ? .nanoseconds(configuration.frameTimeout.nanoseconds / 10) : configuration.frameTimeout,
+            frame: faults.has(.noFrameTimeout)
+                ? .hours(24)
+                : faults.has(.frameTimeoutTenth)
+                    ? .nanoseconds(configuration.frameTimeout.nanoseconds / 10) : configuration.frameTimeout,
             idle: faults.has(.noIdleTimeout) ? .hours(24) : configuration.idleTimeout)
         let waterMark = ChannelOptions.Types.WriteBufferWaterMark(
             low: configuration.maxQueuedBytes / 2, high: configuration.maxQueuedBytes)
@@ -88,7 +96,8 @@ public final class TCNetHost: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let handshake = HandshakeFlag()
                     try channel.pipeline.syncOperations.addHandler(
-                        FrameHandler(limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
+                        FrameHandler(
+                            limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
                     return AcceptedConnection(
                         channel: try NIOAsyncChannel(wrappingChannelSynchronously: channel), handshake: handshake)
                 }
@@ -139,10 +148,13 @@ public final class TCNetHost: Service, Sendable {
         let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
         guard let id = await self.service.open(channel) else {
             self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
-            let refusal = HostEnvelope(.error(ErrorMessage(
-                code: .hostFull,
-                message: "the host already serves \(self.configuration.maxConnections) connections; try again later",
-                fatal: true)))
+            let refusal = HostEnvelope(
+                .error(
+                    ErrorMessage(
+                        code: .hostFull,
+                        message:
+                            "the host already serves \(self.configuration.maxConnections) connections; try again later",
+                        fatal: true)))
             let frame = channel.allocator.buffer(bytes: WireCodec.frame(refusal))
             try? await channel.writeAndFlush(frame)
             try? await channel.close()
@@ -155,7 +167,8 @@ public final class TCNetHost: Service, Sendable {
         do {
             try await connection.executeThenClose { inbound in
                 var session = ConnectionSession(
-                    rateLimit: self.configuration.faults.has(.noRateLimit) ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
+                    rateLimit: self.configuration.faults.has(.noRateLimit)
+                        ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
                     now: ContinuousClock.now, faults: self.configuration.faults)
                 for try await payload in inbound {
                     let beforeHandshake = !session.isGreeted

@@ -1,8 +1,8 @@
-import ScreenKit
-import TaxCollection
 import Foundation
 import Peer
 import Protocol
+import ScreenKit
+import TaxCollection
 
 /// `tcnet join` and `tcnet watch` on a terminal: the lobby, then the table's screen, over a
 /// ``ClientSession``.

@@ -66,5 +66,3 @@ enum ScreenLoop {
         return state
     }
 }
-
-import Foundation

@@ -79,7 +79,9 @@ public struct HeadlessPlayer: Sendable {
                         let seated = self.games.player(
                             game: info.game, table: info.id, seat: mine.seat, bot: self.bot, seed: self.seed)
                     else {
-                        return [.finish(status: 1, line: "this client cannot play \(info.game), the game of \(info.id)")]
+                        return [
+                            .finish(status: 1, line: "this client cannot play \(info.game), the game of \(info.id)")
+                        ]
                     }
                     self.seated = seated
                     return [
@@ -169,5 +171,3 @@ public enum HeadlessApp {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }
-
-import Foundation

@@ -271,7 +271,8 @@ public struct TableClient: Sendable {
                     return .send(.watch(TableRequest(table: id)))
                 case .create:
                     self.creating = true
-                    return .send(.createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))
+                    return .send(
+                        .createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))
                 case .refresh: return .send(.tables(TablesRequest()))
                 case .quit: return .quit(nil)
                 }

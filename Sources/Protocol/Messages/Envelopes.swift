@@ -153,7 +153,8 @@ struct EnvelopeReader {
         do {
             return try T(from: self.decoder)
         } catch {
-            throw EnvelopeProblem.invalidFields(type: self.type, id: self.id, detail: ReadableDecodingError.describe(error))
+            throw EnvelopeProblem.invalidFields(
+                type: self.type, id: self.id, detail: ReadableDecodingError.describe(error))
         }
     }
 }

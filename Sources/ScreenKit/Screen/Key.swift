@@ -23,7 +23,9 @@ public enum KeyDecoder {
             let byte = bytes[index]
             switch byte {
             case 0x1B:
-                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O") {
+                if index + 2 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "[") || bytes[index + 1] == UInt8(ascii: "O")
+                {
                     // NB: a CSI or SS3 sequence: parameters, then one final byte that names the key.
                     var end = index + 2
                     while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) {

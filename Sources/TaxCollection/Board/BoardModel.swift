@@ -76,7 +76,10 @@ public struct BoardModel: Sendable {
     ///   - title: the title bar's text.
     ///   - rules: the rule set, for the empty board shown before the match.
     ///   - stepSeconds: seconds per animation step (`--speed`).
-    public init(names: BySeat<String>, controlled: Set<Seat>, title: String, rules: RuleSet = .classic, stepSeconds: Double = 0.25) {
+    public init(
+        names: BySeat<String>, controlled: Set<Seat>, title: String, rules: RuleSet = .classic,
+        stepSeconds: Double = 0.25
+    ) {
         self.names = names
         self.controlled = controlled
         self.title = title
@@ -106,7 +109,8 @@ public struct BoardModel: Sendable {
     ///   - events: the move's events.
     ///   - newMatch: whether this is the first state of a new match (a rematch).
     public mutating func show(
-        _ state: GameState, after move: (seat: Seat, move: Move)? = nil, events: [GameEvent] = [], newMatch: Bool = false
+        _ state: GameState, after move: (seat: Seat, move: Move)? = nil, events: [GameEvent] = [],
+        newMatch: Bool = false
     ) {
         self.finishAnimation()
         if !self.hasMatch || newMatch {
@@ -218,7 +222,8 @@ public struct BoardModel: Sendable {
         let scores = self.state.scores
         let text: String
         switch self.state.winner {
-        case .won(let seat)?: text = SeedMessages.winner(self.names[seat], scores: (scores[seat], scores[seat.opponent]))
+        case .won(let seat)?:
+            text = SeedMessages.winner(self.names[seat], scores: (scores[seat], scores[seat.opponent]))
         default: text = SeedMessages.winner(nil, scores: (scores.a, scores.b))
         }
         self.result = text

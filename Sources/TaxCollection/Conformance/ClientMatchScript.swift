@@ -25,18 +25,22 @@ enum ClientMatchScript {
             let answer = await conversation.next(timeout: .seconds(3))
             switch answer {
             case let answer? where answer.type == "sync":
-                conversation.verdicts["client.desync-sync"] = answer.string("table") == table
+                conversation.verdicts["client.desync-sync"] =
+                    answer.string("table") == table
                     ? .ok : .failed(expected: "sync {table t1}", seen: "\(answer)")
             default:
                 conversation.verdicts["client.desync-sync"] = .nonStrict(
-                    reason: "no sync after a lying state (G-11 is a SHOULD; a client that does not check hashes cannot tell)")
+                    reason: "no sync after a lying state (G-11 is a SHOULD; "
+                        + "a client that does not check hashes cannot tell)")
             }
             return
         }
         while !state.isOver {
             if state.turn == .a {
                 guard let message = await conversation.next() else {
-                    conversation.verdicts["client.moves"] = conversation.verdicts["client.moves"] ?? .failed(expected: "a move at seq \(seq)", seen: "nothing")
+                    conversation.verdicts["client.moves"] =
+                        conversation.verdicts["client.moves"]
+                        ?? .failed(expected: "a move at seq \(seq)", seen: "nothing")
                     return
                 }
                 let re = message["id"].flatMap(ClientConversation.requestID)
@@ -46,7 +50,8 @@ enum ClientMatchScript {
                     continue
                 case "sync":
                     guard message.string("table") == table else {
-                        conversation.verdicts["client.desync-sync"] = .failed(expected: "sync {table t1}", seen: "\(message)")
+                        conversation.verdicts["client.desync-sync"] = .failed(
+                            expected: "sync {table t1}", seen: "\(message)")
                         return
                     }
                     if syncVerdictPending, lied {
@@ -60,25 +65,31 @@ enum ClientMatchScript {
                 case "move":
                     break
                 default:
-                    await conversation.send(HostEnvelope(re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
+                    await conversation.send(
+                        HostEnvelope(
+                            re: re, .error(ErrorMessage(code: .unexpectedMessage, message: "not now", fatal: false))))
                     continue
                 }
                 guard message.string("table") == table, message.int("seq") == seq,
                     let json = message["move"], let move = try? json.decode(as: Move.self)
                 else {
-                    conversation.verdicts["client.moves"] = .failed(expected: "move {table t1, seq \(seq), move}", seen: "\(message)")
+                    conversation.verdicts["client.moves"] = .failed(
+                        expected: "move {table t1, seq \(seq), move}", seen: "\(message)")
                     return
                 }
                 if lied, syncVerdictPending {
                     syncVerdictPending = false
-                    conversation.verdicts["client.desync-sync"] = .nonStrict(reason: "the client moved on after a lying state without sync (G-11 is a SHOULD)")
+                    conversation.verdicts["client.desync-sync"] = .nonStrict(
+                        reason: "the client moved on after a lying state without sync (G-11 is a SHOULD)")
                 }
                 guard (try? state.apply(move)) != nil else {
-                    conversation.verdicts["client.moves"] = .failed(expected: "a legal move", seen: "\(move) at seq \(seq)")
+                    conversation.verdicts["client.moves"] = .failed(
+                        expected: "a legal move", seen: "\(move) at seq \(seq)")
                     return
                 }
                 seq += 1
-                                var update = Self.update(table, state, seq: seq, last: PlayedMove(seat: "A", move: JSONValue.encoding(move)))
+                var update = Self.update(
+                    table, state, seq: seq, last: PlayedMove(seat: "A", move: JSONValue.encoding(move)))
                 if !lied {
                     // NB: the one lie of the script: right state, wrong hash.
                     lied = true
@@ -89,14 +100,20 @@ enum ClientMatchScript {
                 let move = state.legalMoves[0]
                 _ = try? state.apply(move)
                 seq += 1
-                await conversation.send(HostEnvelope(.state(Self.update(table, state, seq: seq, last: PlayedMove(seat: "B", move: JSONValue.encoding(move))))))
+                await conversation.send(
+                    HostEnvelope(
+                        .state(
+                            Self.update(
+                                table, state, seq: seq, last: PlayedMove(seat: "B", move: JSONValue.encoding(move))))))
             }
         }
         conversation.verdicts["client.moves"] = .ok
         if syncVerdictPending {
-            conversation.verdicts["client.desync-sync"] = .nonStrict(reason: "no sync after a lying state (G-11 is a SHOULD)")
+            conversation.verdicts["client.desync-sync"] = .nonStrict(
+                reason: "no sync after a lying state (G-11 is a SHOULD)")
         }
-        await conversation.send(HostEnvelope(.table(TableUpdate(table: conversation.info(status: .over, clientSeated: true)))))
+        await conversation.send(
+            HostEnvelope(.table(TableUpdate(table: conversation.info(status: .over, clientSeated: true)))))
         conversation.verdicts["client.full-match"] = .ok
     }
 
@@ -104,7 +121,8 @@ enum ClientMatchScript {
         let result = TaxCollectionGame.result(of: state)
         return MatchUpdate(
             table: table, match: 1, seq: seq, turn: state.isOver ? nil : state.turn.rawValue,
-            status: state.isOver ? .over : .playing, state: JSONValue.encoding(state), hash: state.stateHash, last: last,
+            status: state.isOver ? .over : .playing, state: JSONValue.encoding(state), hash: state.stateHash,
+            last: last,
             events: [],
             result: result.map { result in
                 MatchResult(

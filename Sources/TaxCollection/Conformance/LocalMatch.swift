@@ -13,7 +13,8 @@ struct LocalMatch: Sendable {
         guard let json = message["state"], let state = try? json.decode(as: GameState.self) else {
             throw CaseFailure(expected: "a Tax Collection state in state.state (G-2, RULES.md)", seen: "\(message)")
         }
-        try require(state.stateHash == message.string("hash"), "hash to be the state hash of state (G-2)",
+        try require(
+            state.stateHash == message.string("hash"), "hash to be the state hash of state (G-2)",
             seen: "hash \(message.string("hash") ?? "none"), computed \(state.stateHash)")
         self.state = state
         self.seq = message.int("seq") ?? 0
@@ -27,8 +28,11 @@ struct LocalMatch: Sendable {
         try require(message.type == "state", "state answering an accepted move (G-5)", seen: "\(message)")
         _ = try? self.state.apply(move)
         self.seq += 1
-        try require(message.int("seq") == self.seq, "seq \(self.seq)", seen: "\(message.int("seq").map(String.init) ?? "none")")
-        try require(message.string("hash") == self.state.stateHash, "hash \(self.state.stateHash) after move \(self.seq) (G-5, G-11)",
+        try require(
+            message.int("seq") == self.seq, "seq \(self.seq)", seen: "\(message.int("seq").map(String.init) ?? "none")")
+        try require(
+            message.string("hash") == self.state.stateHash,
+            "hash \(self.state.stateHash) after move \(self.seq) (G-5, G-11)",
             seen: message.string("hash") ?? "none")
     }
 

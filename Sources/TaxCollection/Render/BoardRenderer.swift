@@ -16,7 +16,8 @@ public enum BoardRenderer {
     public static func frame(of model: BoardModel, width: Int, height: Int) -> Frame {
         var canvas = Canvas(width: width, height: height)
         guard width >= minimumSize.width, height >= minimumSize.height else {
-            canvas.put("tcnet needs a terminal of at least 80x24; this one is \(width)x\(height).", x: 0, y: 0, .warning)
+            canvas.put(
+                "tcnet needs a terminal of at least 80x24; this one is \(width)x\(height).", x: 0, y: 0, .warning)
             canvas.put("Enlarge it, or press q to quit.", x: 0, y: 1)
             return canvas.frame
         }
@@ -67,7 +68,8 @@ public enum BoardRenderer {
                 let mark = focus == square ? "*" : isSelected ? ">" : " "
                 let endMark = focus == square ? "*" : isSelected ? "<" : " "
                 let label = seat == .a ? "\(seat)\(number)" : "\(seat)\(number)"
-                let body = seat == .a
+                let body =
+                    seat == .a
                     ? "\(mark)\(label)  \(self.pad(count, 4)) \(endMark)"
                     : "\(mark)\(self.pad(count, 4, left: true))  \(label)\(endMark)"
                 canvas.fill(x: x, y: y, width: 13, style)
@@ -80,7 +82,9 @@ public enum BoardRenderer {
         }
     }
 
-    static func drawTreasury(_ name: String, _ count: Int, square: Square, focus: Square?, on canvas: inout Canvas, x: Int, y: Int) {
+    static func drawTreasury(
+        _ name: String, _ count: Int, square: Square, focus: Square?, on canvas: inout Canvas, x: Int, y: Int
+    ) {
         let style: Style = focus == square ? .focus : .tile(.orange)
         canvas.fill(x: x, y: y, width: 32, style)
         let text = focus == square ? "* \(name)  \(count) *" : "\(name)  \(count)"
@@ -97,7 +101,8 @@ public enum BoardRenderer {
             if model.controlled.count == 1, model.controlled.contains(seat) { name += " · you" }
             canvas.put(String(name.prefix(20)), x: x, y: y0 + 3)
             if model.hasMatch, model.result == nil, !model.state.isOver, model.state.turn == seat {
-                let flag = model.controlled.contains(seat) && model.controlled.count == 1 ? ">> YOUR TURN <<" : ">> TO MOVE <<"
+                let flag =
+                    model.controlled.contains(seat) && model.controlled.count == 1 ? ">> YOUR TURN <<" : ">> TO MOVE <<"
                 canvas.put(flag, x: x, y: y0 + 4, .turnFlag)
             }
             if let deadline = model.away[seat] {
@@ -133,13 +138,18 @@ public enum BoardRenderer {
     /// The status line: whose turn, and whether this terminal may move.
     static func status(of model: BoardModel) -> String {
         if let waiting = model.waiting, !model.hasMatch { return waiting }
-        if let result = model.result { return "Game over. " + result + (model.controlled.isEmpty ? "" : "  n: rematch  q: quit") }
+        if let result = model.result {
+            return "Game over. " + result + (model.controlled.isEmpty ? "" : "  n: rematch  q: quit")
+        }
         let mover = model.names[model.state.turn]
         if model.controlled.isEmpty { return "\(mover) (\(model.state.turn)) to move · you are watching" }
-        guard model.controlled.contains(model.state.turn) else { return "\(mover) (\(model.state.turn)) to move · waiting for them" }
+        guard model.controlled.contains(model.state.turn) else {
+            return "\(mover) (\(model.state.turn)) to move · waiting for them"
+        }
         let who = model.controlled.count > 1 ? "\(mover) (\(model.state.turn)) to move" : "Your turn, \(mover)"
         if model.state.phase == .refill { return "\(who): your banks are empty, press r to refill" }
-        return model.selected == nil ? "\(who): choose a bank, 1-5" : "\(who): Up or Down to sow bank \(model.selected ?? 0)"
+        return model.selected == nil
+            ? "\(who): choose a bank, 1-5" : "\(who): Up or Down to sow bank \(model.selected ?? 0)"
     }
 
     static func drawKeys(on canvas: inout Canvas, x0: Int, y: Int) {

@@ -20,7 +20,9 @@ extension TCNet {
                 With --bot the seat plays itself without a screen and prints one line per state.
                 """)
 
-        @Argument(help: ArgumentHelp("The host: HOST, HOST:PORT or [IPv6]:PORT (default port 7420).", valueName: "host[:port]"))
+        @Argument(
+            help: ArgumentHelp(
+                "The host: HOST, HOST:PORT or [IPv6]:PORT (default port 7420).", valueName: "host[:port]"))
         var address: Endpoint?
 
         @Option(name: .long, help: "Your name at the host.")
@@ -36,7 +38,9 @@ extension TCNet {
 
         @Option(
             name: .long,
-            help: ArgumentHelp("Play without a screen, as one of the game's bots (Tax Collection: random, greedy or strong).", valueName: "bot"))
+            help: ArgumentHelp(
+                "Play without a screen, as one of the game's bots (Tax Collection: random, greedy or strong).",
+                valueName: "bot"))
         var bot: String?
 
         @Option(name: .long, help: "Where the bot's random choices start.")
@@ -89,7 +93,8 @@ extension TCNet {
 
 /// The board's options.
 struct ScreenOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Seconds per animation step; 0 shows each move at once.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("Seconds per animation step; 0 shows each move at once.", valueName: "seconds"))
     var speed: Double = 0.25
 
     func validate() throws {

@@ -21,7 +21,9 @@ extension TCNet {
         @Argument(help: ArgumentHelp("The game.", valueName: "game"))
         var game: String = "taxcollection"
 
-        @Option(name: .long, help: ArgumentHelp("The first player's name (Tax Collection: on the left).", valueName: "name"))
+        @Option(
+            name: .long, help: ArgumentHelp("The first player's name (Tax Collection: on the left).", valueName: "name")
+        )
         var playerA: String = "Player A"
 
         @Option(name: .long, help: ArgumentHelp("The second player's name (on the right).", valueName: "name"))
@@ -30,7 +32,8 @@ extension TCNet {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "A bot plays the last seat: bot, or bot:LEVEL with one of the game's bots (Tax Collection: random, greedy, strong).",
+                "A bot plays the last seat: bot, or bot:LEVEL with one of the game's bots "
+                    + "(Tax Collection: random, greedy, strong).",
                 valueName: "bot[:level]"))
         var vs: String?
 
@@ -57,8 +60,8 @@ extension TCNet {
                 }
             }
             if let seats, !game.seatCounts.contains(seats) {
-                throw ValidationError(
-                    "--seats takes \(game.seatCounts.lowerBound) to \(game.seatCounts.upperBound) for \(game.name), not \(seats)")
+                let counts = "\(game.seatCounts.lowerBound) to \(game.seatCounts.upperBound)"
+                throw ValidationError("--seats takes \(counts) for \(game.name), not \(seats)")
             }
             try self.choice.validate(for: game)
             try self.screen.validate()
@@ -73,7 +76,8 @@ extension TCNet {
         }
 
         private func play<S: GameScreen>(_: S.Type, _ game: GameDescriptor) async throws {
-            let count = self.seats ?? max(game.defaultSeatCount, self.vs == nil ? 0 : min(2, game.seatCounts.upperBound))
+            let count =
+                self.seats ?? max(game.defaultSeatCount, self.vs == nil ? 0 : min(2, game.seatCounts.upperBound))
             let seats = Array(game.seats.prefix(count))
             var bots: [SeatName: String] = [:]
             if let vs, let last = seats.last {
