@@ -55,6 +55,18 @@ struct WorkedExampleTests {
         #expect(GameState().stateHash == blocks[1])
     }
 
+    @Test("the documented hashes of a state with B to move first and of a finished game", arguments: [
+        "classic-start-B", "finished",
+    ])
+    func documentedStateHashes(name: String) throws {
+        let blocks = Self.blocks(after: "<!-- example-hash: \(name) -->")
+        try #require(blocks.count == 3)
+        let state = try JSONDecoder().decode(GameState.self, from: Data(blocks[0].utf8))
+        let hex = state.hashBytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        #expect(hex == blocks[1].replacingOccurrences(of: "\n", with: ""))
+        #expect(state.stateHash == blocks[2])
+    }
+
     @Test func hashChangesWithEveryField() throws {
         let start = GameState()
         var moved = start
