@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "tcnet", targets: ["tcnet"]),
         .library(name: "Protocol", targets: ["Protocol"]),
         .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
+        .library(name: "CrapsRules", targets: ["CrapsRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "GameKit"),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
+        .target(name: "CrapsRules", dependencies: ["GameKit"]),
         .target(
             name: "Lobby",
             dependencies: [
@@ -91,6 +93,10 @@ let package = Package(
                 "TaxCollectionRules", "GameKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "CrapsRulesTests",
+            dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Protocol", "TestSupport"]),
         .testTarget(
