@@ -47,6 +47,12 @@ extension CrapsState: Codable {
         guard (1...6).contains(seats.count), Set(seats).count == seats.count else {
             return "a table has 1 to 6 seats with distinct names"
         }
+        if (self.over == .resigned || self.over == .forfeit) && self.players.contains(where: \.isIn) {
+            return "a match ends by leaving only when every seat has left"
+        }
+        if self.over == nil && !self.players.contains(where: \.isIn) {
+            return "a match with no seat left in it is over"
+        }
         if let problem = self.shooterInconsistency { return problem }
         if let point = self.point {
             guard CrapsTable.points.contains(point) else { return "the point is 4, 5, 6, 8, 9 or 10, not \(point)" }
@@ -64,12 +70,6 @@ extension CrapsState: Codable {
             return "a match without a decision limit cannot be finished"
         }
         if let problem = self.periodInconsistency { return problem }
-        if (self.over == .resigned || self.over == .forfeit) && self.players.contains(where: \.isIn) {
-            return "a match ends by leaving only when every seat has left"
-        }
-        if self.over == nil && !self.players.contains(where: \.isIn) {
-            return "a match with no seat left in it is over"
-        }
         return nil
     }
 
