@@ -81,16 +81,19 @@ struct TestTable {
     }
 
     /// Fixes the current period's next rolls to have these totals, the way any player could: by the seed
-    /// `seat` contributes (found by trying "rig-0", "rig-1", … against the host's secret, which a test
-    /// may read). The period's first roll must still be to come.
-    mutating func rig(_ totals: [Int], seat: SeatName = "P1", sourceLocation: SourceLocation = #_sourceLocation) {
+    /// `seat` contributes (found by trying "rig-0", "rig-1", … against the host's secret, which only a test
+    /// can read). The period's first roll must still be to come.
+    mutating func rig(
+        _ totals: [Int], seat: SeatName = "P1", prefix: String = "rig-",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         precondition(self.state.period.seeds == nil, "seeds are fixed at a period's first roll")
         let secret = Hex.bytes(of: self.state.period.secret!)!
         let key = HMACSHA256.Key(secret)
         let index = self.state.players.firstIndex { $0.seat == seat }!
         var seeds = self.state.players.map(\.seed)
         for attempt in 0..<200_000 {
-            seeds[index] = "rig-\(attempt)"
+            seeds[index] = "\(prefix)\(attempt)"
             let fits = totals.indices.allSatisfy { offset in
                 DiceDerivation.dice(key: key, seeds: seeds, roll: offset + 1).total == totals[offset]
             }
