@@ -64,7 +64,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "GameKit",
+                "TaxCollectionRules", "GameKit", "CrapsRules",
                 "Play",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
