@@ -9,12 +9,12 @@ extension TCNet.Craps {
             commandName: "verify",
             abstract: "Check a recorded Craps match's dice from its revealed secrets.",
             discussion: """
-                Reads a record, {"game":"craps","seats":[...],"periods":[{"number":1,"commitment":...,
-                "secret":...,"seeds":[...],"rolls":[[3,4],...]},...]} (docs/CRAPS.md, "Verifying a match"),
-                checks every period's secret against its commitment and recomputes every roll, and prints
+                Reads a record, {"game":"craps","seats":[...],"periods":[{"number":1,"commitment":...,\
+                "secret":...,"seeds":[...],"rolls":[[3,4],...]},...]} (docs/CRAPS.md, "Verifying a match"), \
+                checks every period's secret against its commitment and recomputes every roll, and prints \
                 one line: OK with the count of rolls, or the first period or roll that fails.
 
-                Exit status: 0 when the dice verify; 2 when a period or roll fails; 1 for unreadable or
+                Exit status: 0 when the dice verify; 2 when a period or roll fails; 1 for unreadable or \
                 malformed input.
                 """
         )
@@ -23,6 +23,7 @@ extension TCNet.Craps {
         var input: String
 
         func run() throws {
+            let name = input == "-" ? "standard input" : input
             let data: Data
             do {
                 data =
@@ -37,7 +38,7 @@ extension TCNet.Craps {
                 record = try JSONDecoder().decode(CrapsRecord.self, from: data)
             } catch {
                 Self.printError(
-                    "\(input) is not a Craps record: \(TCNet.Rules.RulesReplay.describe(error)); "
+                    "\(name) is not a Craps record: \(TCNet.Rules.RulesReplay.describe(error)); "
                         + "see docs/CRAPS.md, \"Verifying a match\"")
                 throw ExitCode.failure
             }
