@@ -7,7 +7,10 @@ import Testing
 struct EventJSONTests {
     static let all: [(CrapsEvent, String)] = [
         (.anteSet(seat: "P1", ante: Money(dollars: 15)), #"{"type":"ante-set","seat":"P1","ante":1500}"#),
-        (.seedSet(seat: "P2", seed: "my words", period: 3), #"{"type":"seed-set","seat":"P2","seed":"my words","period":3}"#),
+        (
+            .seedSet(seat: "P2", seed: "my words", period: 3),
+            #"{"type":"seed-set","seat":"P2","seed":"my words","period":3}"#
+        ),
         (
             .reset(seat: "P2", balance: Money(dollars: 200), ante: Money(dollars: 5)),
             #"{"type":"reset","seat":"P2","balance":20000,"ante":500}"#
@@ -55,7 +58,9 @@ struct EventJSONTests {
 
     @Test("an unknown type, and a total that is not the dice's sum, are refused")
     func refused() {
-        for text in [#"{"type":"jackpot"}"#, #"{"type":"rolled","shooter":"P1","dice":[3,4],"total":8,"period":1,"roll":1}"#] {
+        for text in [
+            #"{"type":"jackpot"}"#, #"{"type":"rolled","shooter":"P1","dice":[3,4],"total":8,"period":1,"roll":1}"#,
+        ] {
             #expect(throws: DecodingError.self) { try decode(CrapsEvent.self, text) }
         }
     }

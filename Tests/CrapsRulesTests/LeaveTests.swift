@@ -56,15 +56,19 @@ struct LeaveTests {
         table.roll([4])
         let secret = try #require(table.state.period.secret)
         let events = try table.leave("P1").get()
-        #expect(events == [
-            .seatLeft(seat: "P1", reason: .resigned), .revealed(period: 2, secret: secret), .matchOver(reason: .resigned),
-        ])
+        #expect(
+            events == [
+                .seatLeft(seat: "P1", reason: .resigned), .revealed(period: 2, secret: secret),
+                .matchOver(reason: .resigned),
+            ])
         let result = try #require(CrapsGame.result(of: table.state))
         #expect(result.reason == "resigned" && result.winner == nil)
         #expect(result.standings == [SeatStanding(seat: "P1", score: 20_500, rank: 1)])
         #expect(CrapsGame.toAct(in: table.state).isEmpty)
         #expect(table.state.viewed.period.secret == secret, "at the end the secret is shown to everyone")
-        #expect(CrapsVerifier.verify(CrapsRecord(start: table.start, moves: table.moves)) == .verified(periods: 2, rolls: 2, unchecked: 0))
+        #expect(
+            CrapsVerifier.verify(CrapsRecord(start: table.start, moves: table.moves))
+                == .verified(periods: 2, rolls: 2, unchecked: 0))
     }
 
     @Test("the match ends when every seat has left")

@@ -35,8 +35,12 @@ struct MoveJSONTests {
     @Test("the viewed roll carries the next commitment, never the next secret")
     func viewedRoll() throws {
         let full = CrapsMove.roll(PreparedRoll(dice: Dice(6, 5), reveal: Self.s, next: .secret(Self.n)))
-        #expect(try json(CrapsGame.view(of: full, for: .spectator)) == #"{"roll":true,"dice":[6,5],"reveal":"\#(Self.s)","commitment":"\#(Self.c)"}"#)
-        for move in [CrapsMove.roll(nil), .ante(Money(dollars: 5)), .seed("x"), .leave("P1", .resigned, reveal: Self.s)] {
+        #expect(
+            try json(CrapsGame.view(of: full, for: .spectator))
+                == #"{"roll":true,"dice":[6,5],"reveal":"\#(Self.s)","commitment":"\#(Self.c)"}"#)
+        for move in [
+            CrapsMove.roll(nil), .ante(Money(dollars: 5)), .seed("x"), .leave("P1", .resigned, reveal: Self.s),
+        ] {
             #expect(CrapsGame.view(of: move, for: .seat("P1")) == move)
         }
     }

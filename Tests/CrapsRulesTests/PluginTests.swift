@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Craps as a plug-in")
 struct PluginTests {
-    static func setup(ruleSet: String = "classic", seats: Int = 3, first: SeatName = "P2", decisions: Int = 7) -> MatchSetup {
+    static func setup(ruleSet: String = "classic", seats: Int = 3, first: SeatName = "P2", decisions: Int = 7)
+        -> MatchSetup
+    {
         let options = try! GameOptions.checking(
             ["decisions": .integer(decisions)], against: CrapsGame.descriptor.options
         ).get()

@@ -57,9 +57,11 @@ struct RollTests {
         #expect(refusal.details["allowed"] == 500)
     }
 
-    @Test("the point rolled again wins; a total other than the point or 7 decides nothing", arguments: [
-        2, 3, 4, 5, 8, 9, 10, 11, 12,
-    ])
+    @Test(
+        "the point rolled again wins; a total other than the point or 7 decides nothing",
+        arguments: [
+            2, 3, 4, 5, 8, 9, 10, 11, 12,
+        ])
     func pointMade(between: Int) {
         var table = TestTable(seats: 1)
         table.must(.ante(Money(dollars: 50)), by: "P1")
@@ -104,7 +106,9 @@ struct RollTests {
     func rollEvents() {
         var table = TestTable(seats: 2)
         let events = table.roll([8, 3, 8])
-        let rolled = events.compactMap { if case .rolled(_, _, let period, let roll) = $0 { [period, roll] } else { nil } }
+        let rolled = events.compactMap {
+            if case .rolled(_, _, let period, let roll) = $0 { [period, roll] } else { nil }
+        }
         #expect(rolled == [[1, 1], [1, 2], [1, 3]])
         table.roll([11])
         #expect(table.player("P1").last == .won)

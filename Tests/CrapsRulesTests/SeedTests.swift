@@ -41,7 +41,8 @@ struct SeedTests {
     func accepted() {
         var table = TestTable()
         table.must(.seed(String(repeating: "~", count: 64)), by: "P1")
-        table.must(.seed(String((32...126).map { Character(Unicode.Scalar(UInt8($0))) }).prefix(64).description), by: "P1")
+        table.must(
+            .seed(String((32...126).map { Character(Unicode.Scalar(UInt8($0))) }).prefix(64).description), by: "P1")
         table.must(.seed(""), by: "P1")
         #expect(table.player("P1").seed == "")
     }

@@ -38,15 +38,23 @@ struct StateJSONTests {
 
     @Test(arguments: [
         (#""rules":"classic""#, #""rules":"vegas""#, "unknown rules \"vegas\""),
-        (#""balance":20000,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
-         #""balance":20001,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#, "a multiple of $5"),
-        (#""status":"playing","balance":20000,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
-         #""status":"bankrupt","balance":20000,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
-         "the status is playing"),
-        (#""ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
-         #""ante":0,"seed":"","resets":0,"last":null},{"seat":"P2""#, "from $5 to the balance"),
-        (#""seed":"","resets":0,"last":null},{"seat":"P2""#, #""seed":"\t","resets":0,"last":null},{"seat":"P2""#,
-         "printable ASCII"),
+        (
+            #""balance":20000,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
+            #""balance":20001,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#, "a multiple of $5"
+        ),
+        (
+            #""status":"playing","balance":20000,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
+            #""status":"bankrupt","balance":20000,"ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
+            "the status is playing"
+        ),
+        (
+            #""ante":500,"seed":"","resets":0,"last":null},{"seat":"P2""#,
+            #""ante":0,"seed":"","resets":0,"last":null},{"seat":"P2""#, "from $5 to the balance"
+        ),
+        (
+            #""seed":"","resets":0,"last":null},{"seat":"P2""#, #""seed":"\t","resets":0,"last":null},{"seat":"P2""#,
+            "printable ASCII"
+        ),
         (#""seat":"P2""#, #""seat":"P1""#, "distinct names"),
         (#""shooter":"P1""#, #""shooter":"P3""#, "the shooter P3 must be a seat"),
         (#""shooter":"P1""#, #""shooter":null"#, "someone holds the dice"),
@@ -60,8 +68,11 @@ struct StateJSONTests {
         (#""commitment":"\#(Golden.commitment)""#, #""commitment":"abc""#, "64 lowercase hex digits"),
         (#""seeds":null"#, #""seeds":["a"]"#, "one per seat"),
         (#""rolls":[]"#, #""rolls":[[1,2]]"#, "a period with rolls has its seeds"),
-        (#""commitment":"\#(Golden.commitment)""#, #""commitment":"\#(Golden.commitment)","secret":"\#(Golden.nextSecret)""#,
-         "does not match its commitment"),
+        (
+            #""commitment":"\#(Golden.commitment)""#,
+            #""commitment":"\#(Golden.commitment)","secret":"\#(Golden.nextSecret)""#,
+            "does not match its commitment"
+        ),
         (#""dice":null"#, #""dice":[0,7]"#, "each 1 to 6"),
     ])
     func invalidStatesAreRefusedWithAReason(original: String, replacement: String, reason: String) {

@@ -15,7 +15,7 @@ struct ViewPropertyTests {
 
     @Test("viewing commutes with applying: apply(view(m), view(s)) == view(apply(m, s)), for every viewer")
     func viewCommutesWithApply() async {
-        await propertyCheck(count: 40, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
+        await propertyCheck(count: 25, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
             _ = RandomMatch.play(seed: UInt64(seed), seats: seats, decisions: limit) { step in
                 let expectedState = CrapsGame.view(of: step.after, for: .spectator)
                 for viewer in Self.viewers(of: step.before) {
@@ -41,15 +41,19 @@ struct ViewPropertyTests {
 
     @Test("nobody sees a secret before it is revealed: not in a viewed state, move or event")
     func secretsStayHidden() async {
-        await propertyCheck(count: 40, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
+        await propertyCheck(count: 25, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
             _ = RandomMatch.play(seed: UInt64(seed), seats: seats, decisions: limit) { step in
                 guard case .success(let events) = step.result else { return }
                 var hidden: [String] = []
                 if step.after.over == nil, let secret = step.after.period.secret { hidden.append(secret) }
-                if case .roll(let prepared?) = step.move, case .secret(let next)? = prepared.next { hidden.append(next) }
+                if case .roll(let prepared?) = step.move, case .secret(let next)? = prepared.next {
+                    hidden.append(next)
+                }
                 let texts =
-                    [try! json(CrapsGame.view(of: step.after, for: .spectator)),
-                     try! json(CrapsGame.view(of: step.move, for: .spectator))]
+                    [
+                        try! json(CrapsGame.view(of: step.after, for: .spectator)),
+                        try! json(CrapsGame.view(of: step.move, for: .spectator)),
+                    ]
                     + events.map { try! json($0) }
                 for secret in hidden {
                     #expect(!texts.contains { $0.contains(secret) }, "\(secret) leaked")
@@ -60,7 +64,7 @@ struct ViewPropertyTests {
 
     @Test("every reachable state round-trips through its JSON, and toAct never lists a seat that is out")
     func statesRoundTripAndToActIsIn() async {
-        await propertyCheck(count: 40, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
+        await propertyCheck(count: 25, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
             _ = RandomMatch.play(seed: UInt64(seed), seats: seats, decisions: limit) { step in
                 for state in [step.after, step.after.viewed] {
                     let text = try! json(state)
@@ -76,10 +80,11 @@ struct ViewPropertyTests {
 
     @Test("money moves only by antes: every balance change is one decision's ante, or a reset to $200")
     func moneyMovesByAntes() async {
-        await propertyCheck(count: 40, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
+        await propertyCheck(count: 25, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
             _ = RandomMatch.play(seed: UInt64(seed), seats: seats, decisions: limit) { step in
                 guard case .success(let events) = step.result else { return }
-                for (before, after) in zip(step.before.players, step.after.players) where before.balance != after.balance {
+                for (before, after) in zip(step.before.players, step.after.players)
+                where before.balance != after.balance {
                     let delta = after.balance - before.balance
                     let reset = events.contains(.reset(seat: after.seat, balance: after.balance, ante: after.ante))
                     #expect(reset || delta == before.ante || delta == .zero - before.ante, "\(before) → \(after)")

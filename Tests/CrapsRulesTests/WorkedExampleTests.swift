@@ -38,7 +38,9 @@ struct WorkedExampleTests {
     /// The first column of the table that follows `marker`, without its backquotes.
     static func tableColumn(after marker: String) -> [String] {
         guard let start = page.range(of: marker) else { return [] }
-        let rows = page[start.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
+        let rows = page[start.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("|") }.prefix {
+            $0.hasPrefix("|")
+        }
         return rows.dropFirst(2).map { row in
             String(row.split(separator: "|")[0].trimmingCharacters(in: .whitespaces).dropFirst().dropLast())
         }

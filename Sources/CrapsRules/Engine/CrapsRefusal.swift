@@ -51,7 +51,8 @@ public enum CrapsRefusal {
 
     static func anteOverBalance(balance: Money, allowed: Money) -> GameRuleViolation {
         GameRuleViolation(
-            code: "ante-over-balance", message: "An ante cannot exceed your balance of \(balance); the ante is \(allowed)",
+            code: "ante-over-balance",
+            message: "An ante cannot exceed your balance of \(balance); the ante is \(allowed)",
             details: ["allowed": Int(allowed.cents)])
     }
 

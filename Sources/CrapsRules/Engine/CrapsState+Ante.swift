@@ -26,7 +26,9 @@ extension CrapsState {
         guard request <= player.balance else {
             throw CrapsRefusal.anteOverBalance(balance: player.balance, allowed: allowed)
         }
-        guard request.cents % CrapsTable.anteStep.cents == 0 else { throw CrapsRefusal.anteNotMultiple(allowed: allowed) }
+        guard request.cents % CrapsTable.anteStep.cents == 0 else {
+            throw CrapsRefusal.anteNotMultiple(allowed: allowed)
+        }
         self.players[index].ante = request
         return [.anteSet(seat: player.seat, ante: request)]
     }

@@ -31,10 +31,11 @@ public struct CrapsState: Sendable, Hashable {
     ///   - seats: the table's seats, in order (1 to 6).
     ///   - shooter: the seat that shoots first; the first seat when it is not one of them.
     ///   - secret: period 1's secret, 64 lowercase hex digits (from `HostRandom.secretHex()`).
-    ///   - decisionLimit: the `decisions` option (0 for no limit).
-    /// - Returns: `nil` when the seats are not 1 to 6 distinct names or the secret is not hex.
+    ///   - decisionLimit: the `decisions` option, 0 to 100 (0 for no limit).
+    /// - Returns: `nil` when the seats are not 1 to 6 distinct names, the limit is out of range or the
+    ///   secret is not 64 lowercase hex digits.
     public init?(seats: [SeatName], shooter: SeatName, secret: String, decisionLimit: Int = 0) {
-        guard (1...6).contains(seats.count), Set(seats).count == seats.count, decisionLimit >= 0,
+        guard (1...6).contains(seats.count), Set(seats).count == seats.count, (0...100).contains(decisionLimit),
             let period = DicePeriod(number: 1, secret: secret)
         else { return nil }
         self.rules = CrapsTable.ruleSet

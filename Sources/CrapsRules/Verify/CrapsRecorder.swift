@@ -40,7 +40,9 @@ public struct CrapsRecorder: Sendable {
             self.close(revealing: reveal)
             if case .commitment(let commitment)? = prepared.next {
                 self.open = DicePeriod(number: period.number + 1, commitment: commitment)
-            } else if case .secret(let secret)? = prepared.next, let next = DicePeriod(number: period.number + 1, secret: secret) {
+            } else if case .secret(let secret)? = prepared.next,
+                let next = DicePeriod(number: period.number + 1, secret: secret)
+            {
                 self.open = DicePeriod(number: next.number, commitment: next.commitment)
             }
         case .leave(_, _, let reveal?):

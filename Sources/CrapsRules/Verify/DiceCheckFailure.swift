@@ -48,6 +48,7 @@ public struct DiceCheckFailure: Error, Sendable, Hashable, CustomStringConvertib
     public var violation: GameRuleViolation {
         var details = ["period": self.period]
         if let roll = self.roll { details["roll"] = roll }
-        return GameRuleViolation(code: self.code, message: "The dice do not verify: \(self.description)", details: details)
+        return GameRuleViolation(
+            code: self.code, message: "The dice do not verify: \(self.description)", details: details)
     }
 }

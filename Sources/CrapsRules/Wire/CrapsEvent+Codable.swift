@@ -26,7 +26,8 @@ extension CrapsEvent: Codable {
             }
             self = .rolled(shooter: try seat(.shooter), dice: dice, period: try int(.period), roll: try int(.roll))
         case "point-set": self = .pointSet(point: try int(.point))
-        case "decided": self = .decided(decision: try c.decode(Decision.self, forKey: .decision), total: try int(.total))
+        case "decided":
+            self = .decided(decision: try c.decode(Decision.self, forKey: .decision), total: try int(.total))
         case "won": self = .won(seat: try seat(), amount: try money(.amount), balance: try money(.balance))
         case "lost": self = .lost(seat: try seat(), amount: try money(.amount), balance: try money(.balance))
         case "ante-lowered": self = .anteLowered(seat: try seat(), ante: try money(.ante))

@@ -99,7 +99,9 @@ extension CrapsState: Codable {
             return "the period's secret does not match its commitment"
         }
         if self.over != nil && self.period.secret == nil { return "a finished match reveals its last secret" }
-        if self.over == .finished && self.period.rolls.isEmpty { return "the last decision is a roll of the last period" }
+        if self.over == .finished && self.period.rolls.isEmpty {
+            return "the last decision is a roll of the last period"
+        }
         return nil
     }
 }

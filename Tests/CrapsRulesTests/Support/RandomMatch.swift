@@ -46,7 +46,9 @@ struct RandomMatch {
             let reason: LeaveReason = rng.nextIndex(below: 2) == 0 ? .resigned : .forfeit
             return (.host, CrapsGame.hostMove(.seatLeft(seat, reason), in: state)!)
         }
-        let seat = rng.nextIndex(below: 10) < 9 ? toAct[rng.nextIndex(below: toAct.count)] : seats[rng.nextIndex(below: seats.count)]
+        let seat =
+            rng.nextIndex(below: 10) < 9
+            ? toAct[rng.nextIndex(below: toAct.count)] : seats[rng.nextIndex(below: seats.count)]
         let balance = state.player(seat)?.balance.cents ?? 0
         let roll = rng.nextIndex(below: 100)
         switch roll {
@@ -58,7 +60,9 @@ struct RandomMatch {
         case ..<85:
             return (.seat(seat), .reset)
         default:
-            let seeds = ["", "abc", "Lucky 7!", String(repeating: "s", count: 64), String(repeating: "s", count: 65), "é"]
+            let seeds = [
+                "", "abc", "Lucky 7!", String(repeating: "s", count: 64), String(repeating: "s", count: 65), "é",
+            ]
             return (.seat(seat), .seed(seeds[rng.nextIndex(below: seeds.count)]))
         }
     }

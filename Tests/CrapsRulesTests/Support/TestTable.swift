@@ -37,7 +37,8 @@ struct TestTable {
 
     /// The host takes a seat out of the match (its `hostMove` for the seat leaving).
     @discardableResult
-    mutating func leave(_ seat: SeatName, _ reason: LeaveReason = .resigned) -> Result<[CrapsEvent], GameRuleViolation> {
+    mutating func leave(_ seat: SeatName, _ reason: LeaveReason = .resigned) -> Result<[CrapsEvent], GameRuleViolation>
+    {
         let move = CrapsGame.hostMove(.seatLeft(seat, reason), in: self.state)!
         return self.play(move, mover: .host)
     }
