@@ -15,7 +15,7 @@ struct ViewPropertyTests {
 
     @Test("viewing commutes with applying: apply(view(m), view(s)) == view(apply(m, s)), for every viewer")
     func viewCommutesWithApply() async {
-        await propertyCheck(count: 25, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
+        await propertyCheck(count: 40, input: Self.seeds, Self.seatCounts, Self.limits) { seed, seats, limit in
             _ = RandomMatch.play(seed: UInt64(seed), seats: seats, decisions: limit) { step in
                 let expectedState = CrapsGame.view(of: step.after, for: .spectator)
                 for viewer in Self.viewers(of: step.before) {
