@@ -41,28 +41,43 @@ struct DistributionTests {
         }
     }
 
-    /// Computed once for the tests that read them.
-    static let counts = Task { await Self.count() }
+    /// Computed once for the tests that read them, off the cooperative pool (``offThePool(_:)``).
+    static let counts = Task { await offThePool { Self.count() } }
 
-    static func count() async -> Counts {
+    static func count() -> Counts {
         let secret = SHA256.digest(of: Array("tcnet craps distribution test".utf8))
         let key = HMACSHA256.Key(secret)
         let seeds = ["alice", "", "bob"]
         let chunks = 2
-        // NB: two chunks in parallel (the machines have two cores); the counts do not depend on the split.
-        return await withTaskGroup(of: Counts.self) { group in
-            for chunk in 0..<chunks {
-                group.addTask {
-                    var counts = Counts()
-                    for roll in stride(from: chunk + 1, through: Self.rolls, by: chunks) {
-                        Self.count(roll: roll, key: key, seeds: seeds, into: &counts)
-                    }
-                    return counts
-                }
+        // NB: two chunks on two threads (the machines have two cores); the counts do not depend on the split.
+        let partial = Partial(chunks: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var counts = Counts()
+            for roll in stride(from: chunk + 1, through: Self.rolls, by: chunks) {
+                Self.count(roll: roll, key: key, seeds: seeds, into: &counts)
             }
-            var total = Counts()
-            for await counts in group { total.add(counts) }
-            return total
+            partial.store(counts, at: chunk)
+        }
+        return partial.total
+    }
+
+    /// Each chunk's counts, stored from its own thread.
+    final class Partial: @unchecked Sendable {
+        private let lock = NSLock()
+        private var chunks: [Counts]
+
+        init(chunks: Int) { self.chunks = Array(repeating: Counts(), count: chunks) }
+
+        func store(_ counts: Counts, at chunk: Int) {
+            self.lock.withLock { self.chunks[chunk] = counts }
+        }
+
+        var total: Counts {
+            self.lock.withLock {
+                var total = Counts()
+                for counts in self.chunks { total.add(counts) }
+                return total
+            }
         }
     }
 
