@@ -41,44 +41,24 @@ struct DistributionTests {
         }
     }
 
-    /// Computed once for the tests that read them, off the cooperative pool (``offThePool(_:)``).
-    static let counts = Task { await offThePool { Self.count() } }
-
-    static func count() -> Counts {
-        let secret = SHA256.digest(of: Array("tcnet craps distribution test".utf8))
-        let key = HMACSHA256.Key(secret)
-        let seeds = ["alice", "", "bob"]
-        let chunks = 2
-        // NB: two chunks on two threads (the machines have two cores); the counts do not depend on the split.
-        let partial = Partial(chunks: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var counts = Counts()
-            for roll in stride(from: chunk + 1, through: Self.rolls, by: chunks) {
-                Self.count(roll: roll, key: key, seeds: seeds, into: &counts)
-            }
-            partial.store(counts, at: chunk)
-        }
-        return partial.total
+    /// Computed once for the tests that read them, in two halves on two threads of their own
+    /// (``offThePool(_:)``); the counts do not depend on the split.
+    static let counts = Task {
+        async let odd = offThePool { Self.count(half: 0) }
+        async let even = offThePool { Self.count(half: 1) }
+        var total = await odd
+        total.add(await even)
+        return total
     }
 
-    /// Each chunk's counts, stored from its own thread.
-    final class Partial: @unchecked Sendable {
-        private let lock = NSLock()
-        private var chunks: [Counts]
-
-        init(chunks: Int) { self.chunks = Array(repeating: Counts(), count: chunks) }
-
-        func store(_ counts: Counts, at chunk: Int) {
-            self.lock.withLock { self.chunks[chunk] = counts }
+    static func count(half: Int) -> Counts {
+        let secret = SHA256.digest(of: Array("tcnet craps distribution test".utf8))
+        let key = HMACSHA256.Key(secret)
+        var counts = Counts()
+        for roll in stride(from: half + 1, through: Self.rolls, by: 2) {
+            Self.count(roll: roll, key: key, seeds: ["alice", "", "bob"], into: &counts)
         }
-
-        var total: Counts {
-            self.lock.withLock {
-                var total = Counts()
-                for counts in self.chunks { total.add(counts) }
-                return total
-            }
-        }
+        return counts
     }
 
     static func count(roll: Int, key: HMACSHA256.Key, seeds: [String], into counts: inout Counts) {
