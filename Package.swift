@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "tcnet", targets: ["tcnet"]),
         .library(name: "Protocol", targets: ["Protocol"]),
         .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
+        .library(name: "CrapsRules", targets: ["CrapsRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "GameKit"),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
+        .target(name: "CrapsRules", dependencies: ["GameKit"]),
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
@@ -70,7 +72,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "GameKit",
+                "TaxCollectionRules", "CrapsRules",
                 "Play",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,6 +101,10 @@ let package = Package(
                 "TaxCollectionRules", "GameKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "CrapsRulesTests",
+            dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LobbyTests",

@@ -21,6 +21,7 @@ struct TCNet: AsyncParsableCommand {
             Play.self,
             Discover.self,
             Rules.self,
+            Craps.self,
             Bench.self,
             ConformanceCommand.self,
         ]

@@ -30,6 +30,9 @@ struct HMACTests {
     ])
     func vectors(key: String, message: String, code: String) {
         #expect(Hex.string(of: HMACSHA256.code(of: Self.bytes(message), key: Self.bytes(key))) == code)
+        let prepared = HMACSHA256.Key(Self.bytes(key))
+        #expect(Hex.string(of: prepared.code(of: Self.bytes(message))) == code)
+        #expect(Hex.string(of: prepared.code(of: Self.bytes(message))) == code, "a prepared key is reusable")
     }
 
     @Test func hexRoundTripsAndRefusesNonHex() {

@@ -33,5 +33,8 @@ struct SHA256Tests {
         let splitHex = split.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         #expect(oneShot == splitHex)
         #expect(oneShot.count == 64)
+        var lazy = SHA256()
+        lazy.update(bytes.lazy.map { $0 })
+        #expect(Hex.string(of: lazy.finalize()) == oneShot, "a sequence without contiguous storage")
     }
 }

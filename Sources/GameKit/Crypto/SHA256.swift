@@ -28,9 +28,19 @@ public struct SHA256: Sendable {
     /// Adds bytes to the message.
     /// - Parameter bytes: the next bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            block.append(byte)
-            length &+= 1
+        // NB: whole runs of bytes at a time, not byte by byte: the Craps dice hash hundreds of thousands of
+        // messages in the tests, which run as debug builds.
+        let absorbed: Void? = bytes.withContiguousStorageIfAvailable { self.absorb($0) }
+        if absorbed == nil { Array(bytes).withUnsafeBufferPointer { self.absorb($0) } }
+    }
+
+    private mutating func absorb(_ bytes: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let take = Swift.min(64 - block.count, bytes.count - index)
+            block.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + take)]))
+            index += take
             if block.count == 64 {
                 compress()
                 block.removeAll(keepingCapacity: true)
@@ -49,11 +59,19 @@ public struct SHA256: Sendable {
             block.removeAll(keepingCapacity: true)
         }
         block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-        for shift in stride(from: 56, through: 0, by: -8) {
-            block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        for shift: UInt64 in [56, 48, 40, 32, 24, 16, 8, 0] {
+            block.append(UInt8(truncatingIfNeeded: bitLength >> shift))
         }
         compress()
-        return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in h {
+            digest.append(UInt8(truncatingIfNeeded: word >> 24))
+            digest.append(UInt8(truncatingIfNeeded: word >> 16))
+            digest.append(UInt8(truncatingIfNeeded: word >> 8))
+            digest.append(UInt8(truncatingIfNeeded: word))
+        }
+        return digest
     }
 
     /// The digest of some bytes.
@@ -73,34 +91,49 @@ public struct SHA256: Sendable {
     }
 
     private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] =
-                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
-                | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+        // NB: unsafe buffers and a local copy of the constants keep debug builds within a few times the
+        // speed of release ones (array subscripts and the global's accessor dominate otherwise).
+        let k = Self.k
+        var state = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            block.withUnsafeBufferPointer { block in
+                k.withUnsafeBufferPointer { k in
+                    for t in 0..<16 {
+                        w[t] =
+                            UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
+                            | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+                    }
+                    for t in 16..<64 {
+                        let (x, y) = (w[t - 15], w[t - 2])
+                        let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
+                        let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
+                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, hh) = state
+                    for t in 0..<64 {
+                        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
+                        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ majority
+                        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                    }
+                    state = (
+                        state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                        state.6 &+ g, state.7 &+ hh
+                    )
+                }
+            }
         }
-        for t in 16..<64 {
-            let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-            let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-        for t in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (index, value) in [a, b, c, d, e, f, g, hh].enumerated() {
-            h[index] &+= value
+        h.withUnsafeMutableBufferPointer { h in
+            (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]) = state
         }
     }
 }
 
 extension UInt32 {
+    @inline(__always)
     fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
         (self >> count) | (self << (32 - count))
     }
