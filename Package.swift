@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "PeerTests",
             dependencies: [
-                "Peer", "Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "Protocol", "TestSupport",
+                "Peer", "Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "CrapsRules", "Protocol", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

@@ -9,6 +9,7 @@ import Protocol
 /// Runs a real host on a free loopback port for the length of `body`, then stops it.
 public func withHost<T: Sendable>(
     store: HostStore? = nil,
+    catalog: GameCatalog = .classroom,
     _ configure: (inout HostConfiguration) -> Void = { _ in },
     _ body: @Sendable (TCNetHost) async throws -> T
 ) async throws -> T {
@@ -21,7 +22,7 @@ public func withHost<T: Sendable>(
     }
     logger.logLevel = verbose ? .trace : .critical
     let host = try await TCNetHost.bind(
-        configuration: configuration, catalog: .classroom, store: store, logger: logger)
+        configuration: configuration, catalog: catalog, store: store, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await host.run() }
         do {
