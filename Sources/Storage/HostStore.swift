@@ -74,6 +74,7 @@ public final class HostStore: Sendable {
             }
         }
         Self.registerJournalMigrations(&migrator)
+        Self.registerArchiveMigrations(&migrator)
         return migrator
     }
 

@@ -22,6 +22,7 @@ struct TCNet: AsyncParsableCommand {
             Discover.self,
             Rules.self,
             Craps.self,
+            Games.self,
             Bench.self,
             ConformanceCommand.self,
         ]

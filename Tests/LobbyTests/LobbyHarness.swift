@@ -93,6 +93,8 @@ struct LobbyHarness {
                 snapshot.moves.removeAll { $0.table == record.id && $0.match < record.match }
             case .move(let record):
                 snapshot.moves.append(record)
+            case .archive:
+                break
             }
         }
         return snapshot

@@ -23,6 +23,8 @@ public protocol AnyMatch: Sendable {
     var deadline: GameTime? { get }
     /// The hash of the full state.
     var hash: String { get }
+    /// The full state, as the host holds it, in the game's JSON.
+    var fullState: JSONValue { get }
     /// Whether every viewer sees the same snapshot, events and moves (the game hides nothing).
     var sameForEveryViewer: Bool { get }
 
@@ -71,6 +73,7 @@ struct Match<G: Game>: AnyMatch {
     var result: GameResult? { G.result(of: self.state) }
     var deadline: GameTime? { G.deadline(of: self.state) }
     var hash: String { G.hash(of: self.state) }
+    var fullState: JSONValue { JSONValue.encoding(self.state) }
     var sameForEveryViewer: Bool { !G.hidesInformation }
 
     mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {

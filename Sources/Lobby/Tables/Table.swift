@@ -28,6 +28,8 @@ struct Table: Sendable {
     /// The current match's secret (the host's randomness) and start time, kept in the journal.
     var secret: [UInt8] = []
     var startedAt = GameTime(milliseconds: 0)
+    /// The current match's first state (the host's, in the game's JSON), for the archive.
+    var startState: JSONValue = .null
     var result: MatchResult?
     var drawOffers: Set<SeatName> = []
     var rematchOffers: Set<SeatName> = []
