@@ -44,6 +44,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(name: "QRCode"),
         .target(name: "Board", dependencies: ["TaxCollectionRules"]),
         .target(name: "Terminal", dependencies: ["Board"]),
         .target(
@@ -108,6 +109,8 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["Conformance", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "TestSupport"]
         ),
+        .testTarget(
+            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
         .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]
