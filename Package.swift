@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: Libraries
@@ -45,6 +47,24 @@ let package = Package(
             ]
         ),
         .target(name: "QRCode"),
+        .target(
+            name: "Web",
+            dependencies: [
+                "Peer", "Lobby", "Protocol", "QRCode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            exclude: ["Pages"],
+            plugins: ["EmbedPagesPlugin"]
+        ),
+        // NB: the web client's files are compiled into the executable by this plugin, so `tcnet` is one file.
+        .executableTarget(name: "EmbedPages"),
+        .plugin(name: "EmbedPagesPlugin", capability: .buildTool(), dependencies: ["EmbedPages"]),
         .target(name: "Board", dependencies: ["TaxCollectionRules"]),
         .target(name: "Terminal", dependencies: ["Board"]),
         .target(
@@ -65,7 +85,7 @@ let package = Package(
                 "Lobby",
                 "Protocol",
                 "TaxCollectionRules", "GameKit",
-                "Play",
+                "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -107,10 +127,15 @@ let package = Package(
         .testTarget(name: "PlayTests", dependencies: ["Play", "Board", "Peer", "Protocol", "TaxCollectionRules", "TestSupport"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "TestSupport"]
+            dependencies: ["Conformance", "Peer", "Lobby", "Protocol", "TaxCollectionRules", "TestSupport", "Web"]
         ),
         .testTarget(
             name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: ["Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "tcnetTests", dependencies: ["tcnet", "TestSupport", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,11 +5,24 @@ import Testing
 struct RealHostTests {
     @Test("every case is OK or NON-STRICT with a reason against tcnet's own host")
     func realHost() async throws {
-        let results = try await HostUnderTest.with { port in await HostUnderTest.run(port: port, CaseSelection()) }
+        let results = try await HostUnderTest.with { ports in await HostUnderTest.run(ports, CaseSelection()) }
         for result in results where result.verdict.outcome != .ok {
             #expect(result.verdict.outcome == .nonStrict && !result.verdict.detail.isEmpty, "\(result.info.id): \(result.verdict)")
         }
         print(SummaryTable.render(results))
         #expect(results.count == HostSuite.cases.count)
+    }
+
+    @Test("over its WebSocket too: every case of that transport is OK")
+    func realHostOverWebSocket() async throws {
+        let results = try await HostUnderTest.with { ports in
+            await HostUnderTest.run(ports, CaseSelection(), overWebSocket: true)
+        }
+        for result in results where result.verdict.outcome != .ok {
+            Issue.record("\(result.info.id) over WebSocket: \(result.verdict)")
+        }
+        print(SummaryTable.render(results))
+        #expect(results.count == HostSuite.cases.filter { $0.transport != .tcp }.count)
+        #expect(results.contains { $0.info.id == "websocket.origin" } && !results.contains { $0.info.id == "framing.http-get" })
     }
 }
