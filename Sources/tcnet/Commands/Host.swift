@@ -115,8 +115,8 @@ extension TCNet {
             let webServer = self.web.server(for: host, bindAddress: self.bind, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [host] + (webServer.map { [$0] } ?? []), gracefulShutdownSignals: [.sigint, .sigterm],
-                    logger: logger))
+                    services: [.init(service: host)] + (webServer.map { [self.web.service($0)] } ?? []),
+                    gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 tasks.addTask { try await group.run() }
                 let webURLs = try await self.web.announce(webServer, logger: logger)

@@ -62,7 +62,6 @@ export function mount(root, ctx) {
           pressBank(seat, number);
         },
         onpointerdown: (event) => { touchStart = { seat, number, y: event.clientY }; },
-        onpointerup: (event) => swipe(seat, number, event),
       });
       bankButtons[seat].push(button);
       squareEls[`${seat}${number}`] = button;
@@ -107,6 +106,9 @@ export function mount(root, ctx) {
       treasury("bottom")),
     sideEl(sides.B));
   const controls = h("div", { class: "row tc-controls" }, ctx.seat ? [up, down, refill] : [], skip, help);
+  // NB: a swipe ends wherever the finger (or mouse) is lifted; it belongs to the bank it started on.
+  board.addEventListener("pointerup", (event) => swipe(event));
+  board.addEventListener("pointercancel", () => { touchStart = null; });
   replace(root, board, caption_, notice, status, last, controls);
 
   // MARK: Drawing
@@ -172,7 +174,7 @@ export function mount(root, ctx) {
       const free = tableInfo?.seats?.some((s) => !s.player);
       return free ? "Waiting for an opponent to sit down" : "Waiting for both players to be ready";
     }
-    if (update.result || update.status === "over") return "Game over.";
+    if (update.result || update.status === "over") return `Game over. ${winnerText(update.state, update.result, who) ?? ""}`;
     if (tableInfo?.status === "paused") return "The match is paused until every player is back";
     const mover = `${who[update.turn]} (${update.turn})`;
     if (!ctx.seat) return `${mover} to move · you are watching`;
@@ -256,13 +258,15 @@ export function mount(root, ctx) {
     render();
   }
 
-  function swipe(seat, number, event) {
-    if (!touchStart || touchStart.seat !== seat || touchStart.number !== number) return;
+  function swipe(event) {
+    if (!touchStart) return;
+    const { seat, number } = touchStart;
     const dy = event.clientY - touchStart.y;
     touchStart = null;
     if (Math.abs(dy) < 30) return;
     // NB: the browser follows a swipe with a click on the same bank; the swipe has said it all.
     swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
     if (selected !== number) pressBank(seat, number);
     if (selected === number) sow(dy < 0 ? "up" : "down");
   }

@@ -130,8 +130,8 @@ function drawTables() {
       h("p", {}, `${table.ruleSet} · ${table.status}${table.spectators ? ` · ${table.spectators} watching` : ""}`),
       h("ul", { class: "seats" }, seats),
       h("div", { class: "row" },
-        free ? h("button", { class: "big", type: "button", onclick: () => sit(table.id), "aria-label": `Sit at ${label}` }, "Sit") : null,
-        h("button", { class: "big secondary", type: "button", onclick: () => watch(table.id), "aria-label": `Watch ${label}` }, "Watch")));
+        free ? h("button", { class: "big primary", type: "button", dataset: { action: "sit" }, onclick: () => sit(table.id), "aria-label": `Sit at ${label}` }, "Sit") : null,
+        h("button", { class: "big secondary", type: "button", dataset: { action: "watch" }, onclick: () => watch(table.id), "aria-label": `Watch ${label}` }, "Watch")));
   }));
 }
 
@@ -278,8 +278,6 @@ $("leave").addEventListener("click", async () => {
   app.seat = null;
   show("lobby-screen");
 });
-
-$("help").addEventListener("click", () => app.game?.keydown(new KeyboardEvent("keydown", { key: "?" })));
 
 document.addEventListener("keydown", (event) => {
   if ($("table-screen").hidden || !app.game || event.altKey || event.ctrlKey || event.metaKey) return;
