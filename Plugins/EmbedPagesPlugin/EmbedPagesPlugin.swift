@@ -23,7 +23,9 @@ struct EmbedPagesPlugin: BuildToolPlugin {
 
     static func files(under folder: URL) -> [URL] {
         let keys: [URLResourceKey] = [.isRegularFileKey]
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
+            return []
+        }
         return walker.compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: Set(keys)).isRegularFile) == true }
             .sorted { $0.path < $1.path }

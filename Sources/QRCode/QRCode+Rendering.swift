@@ -25,16 +25,19 @@ extension QRCode {
     public var terminalLines: [String] {
         let border = 2
         let range = -border..<(self.size + border)
-        func dark(_ x: Int, _ y: Int) -> Bool { (0..<self.size).contains(x) && (0..<self.size).contains(y) && self[x, y] }
+        func dark(_ x: Int, _ y: Int) -> Bool {
+            (0..<self.size).contains(x) && (0..<self.size).contains(y) && self[x, y]
+        }
         return stride(from: range.lowerBound, to: range.upperBound, by: 2).map { y in
-            let cells = String(range.map { x -> Character in
-                switch (dark(x, y), dark(x, y + 1)) {
-                case (false, false): " "
-                case (true, false): "\u{2580}"
-                case (false, true): "\u{2584}"
-                case (true, true): "\u{2588}"
-                }
-            })
+            let cells = String(
+                range.map { x -> Character in
+                    switch (dark(x, y), dark(x, y + 1)) {
+                    case (false, false): " "
+                    case (true, false): "\u{2580}"
+                    case (false, true): "\u{2584}"
+                    case (true, true): "\u{2588}"
+                    }
+                })
             return "\u{1B}[30;107m" + cells + "\u{1B}[0m"
         }
     }

@@ -59,7 +59,8 @@ public struct QRCode: Sendable, Equatable {
     public init(_ text: String, correction: Correction = .medium, mask: Int? = nil) throws {
         precondition(mask.map { (0..<8).contains($0) } ?? true, "a QR mask pattern is 0 to 7, not \(mask ?? -1)")
         let bytes = Array(text.utf8)
-        guard let version = (1...40).first(where: { QRCapacity.fits(bytes.count, version: $0, correction: correction) }) else {
+        guard let version = (1...40).first(where: { QRCapacity.fits(bytes.count, version: $0, correction: correction) })
+        else {
             throw EncodingError.tooLong(bytes: bytes.count, correction: correction)
         }
         let codewords = QRCapacity.codewords(for: bytes, version: version, correction: correction)

@@ -67,7 +67,8 @@ private struct FinderHistory {
     /// 0, 1 or 2: a dark-light-dark(3)-light-dark core with four light modules before or after it.
     var finderLikePatterns: Int {
         let unit = self.runs[1]
-        let core = unit > 0 && self.runs[2] == unit && self.runs[3] == unit * 3 && self.runs[4] == unit && self.runs[5] == unit
+        let core =
+            unit > 0 && self.runs[2] == unit && self.runs[3] == unit * 3 && self.runs[4] == unit && self.runs[5] == unit
         return (core && self.runs[0] >= unit * 4 && self.runs[6] >= unit ? 1 : 0)
             + (core && self.runs[6] >= unit * 4 && self.runs[0] >= unit ? 1 : 0)
     }

@@ -70,7 +70,8 @@ struct QRMatrix: Sendable, Equatable {
         let centres = self.alignmentCentres
         for (i, x) in centres.enumerated() {
             for (j, y) in centres.enumerated() {
-                let corner = (i == 0 && j == 0) || (i == 0 && j == centres.count - 1) || (i == centres.count - 1 && j == 0)
+                let corner =
+                    (i == 0 && j == 0) || (i == 0 && j == centres.count - 1) || (i == centres.count - 1 && j == 0)
                 guard !corner else { continue }
                 for dy in -2...2 {
                     for dx in -2...2 { self.set(x + dx, y + dy, max(abs(dx), abs(dy)) != 1) }

@@ -21,7 +21,8 @@ struct PageResponder: HTTPResponder {
     /// other origin. A name a student typed can then never become code, even if escaping were missed.
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy:
-            "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+            "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+            + "base-uri 'none'; form-action 'none'",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",
         .cacheControl: "no-cache",

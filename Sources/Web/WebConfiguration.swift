@@ -12,7 +12,9 @@ public struct WebConfiguration: Sendable {
     public var advertisedURLs: [String]
 
     /// Creates a configuration.
-    public init(bindAddress: String = "0.0.0.0", port: Int = WebConfiguration.defaultPort, advertisedURLs: [String] = []) {
+    public init(
+        bindAddress: String = "0.0.0.0", port: Int = WebConfiguration.defaultPort, advertisedURLs: [String] = []
+    ) {
         self.bindAddress = bindAddress
         self.port = port
         self.advertisedURLs = advertisedURLs

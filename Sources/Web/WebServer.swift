@@ -58,7 +58,10 @@ public final class WebServer: Service, Sendable {
             maxFrameSize: min(host.webSocketMessageLimit, 1 << 24), autoPing: .disabled, closeTimeout: .seconds(5))
         let server = HTTPServerBuilder.http1WebSocketUpgrade(
             configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: webSocket)
-        ) { (request: HTTPRequest, channel: any Channel, _: Logger) throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> in
+        ) {
+            (request: HTTPRequest, channel: any Channel, _: Logger) throws -> ShouldUpgradeResult<
+                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+            > in
             guard (request.path ?? "").split(separator: "?").first == "/ws" else { return .dontUpgrade }
             let origin = request.headerFields[.origin]
             guard faults.has(.originUnchecked) || OriginCheck.allows(origin: origin, host: request.authority) else {
@@ -67,12 +70,14 @@ public final class WebServer: Service, Sendable {
             }
             let handshake = try host.guardWebSocket(channel)
             return .upgrade([:]) { inbound, _, _ in
-                await host.serveWebSocket(channel, handshake: handshake, messages: WebSocketMessages(frames: inbound, faults: faults))
+                await host.serveWebSocket(
+                    channel, handshake: handshake, messages: WebSocketMessages(frames: inbound, faults: faults))
             }
         }
         let application = Application(
             responder: responder, server: server,
-            configuration: ApplicationConfiguration(address: .hostname(self.configuration.bindAddress, port: self.configuration.port)),
+            configuration: ApplicationConfiguration(
+                address: .hostname(self.configuration.bindAddress, port: self.configuration.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? self.configuration.port
                 info.urls = self.urls(port: port)
@@ -116,7 +121,8 @@ private final class InfoSource: Sendable {
 
 /// A value resolved once, awaited by any number of tasks.
 final class ListeningPort: Sendable {
-    private let state = Mutex<(result: Result<Int, WebServerError>?, waiters: [CheckedContinuation<Int, any Error>])>((nil, []))
+    private let state = Mutex<(result: Result<Int, WebServerError>?, waiters: [CheckedContinuation<Int, any Error>])>(
+        (nil, []))
 
     func resolve(_ result: Result<Int, WebServerError>) {
         let waiters = self.state.withLock { state -> [CheckedContinuation<Int, any Error>] in

@@ -11,8 +11,9 @@ struct WebSocketWireTests {
         func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
         #expect(hex(SHA1.digest(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
         #expect(hex(SHA1.digest([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
-        #expect(hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
-            == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+        #expect(
+            hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
     }
 
     @Test("the accept value of RFC 6455's example key")
@@ -37,7 +38,11 @@ struct WebSocketWireTests {
             while let next = try reader.next() { frames.append(next) }
             reader.append(contentsOf: server[split...])
             while let next = try reader.next() { frames.append(next) }
-            #expect(frames == [.init(fin: true, opcode: 0x1, payload: [0x7B, 0x7D]), .init(fin: true, opcode: 0x8, payload: [0x03, 0xE8])])
+            #expect(
+                frames == [
+                    .init(fin: true, opcode: 0x1, payload: [0x7B, 0x7D]),
+                    .init(fin: true, opcode: 0x8, payload: [0x03, 0xE8]),
+                ])
         }
         var masked = WebSocketWire.Reader()
         masked.append(contentsOf: [0x81, 0x82, 1, 2, 3, 4, 0, 0])
@@ -47,8 +52,12 @@ struct WebSocketWireTests {
     @Test("targets: HOST:PORT is TCP, ws:// a WebSocket with its path and port 7480 by default")
     func targets() {
         #expect(HostTarget(parsing: "127.0.0.1:7420") == HostTarget(host: "127.0.0.1", port: 7420))
-        #expect(HostTarget(parsing: "ws://127.0.0.1:7581/ws") == HostTarget(host: "127.0.0.1", port: 7581, transport: .webSocket(path: "/ws")))
-        #expect(HostTarget(parsing: "ws://room12.local") == HostTarget(host: "room12.local", port: 7480, transport: .webSocket(path: "/ws")))
+        #expect(
+            HostTarget(parsing: "ws://127.0.0.1:7581/ws")
+                == HostTarget(host: "127.0.0.1", port: 7581, transport: .webSocket(path: "/ws")))
+        #expect(
+            HostTarget(parsing: "ws://room12.local")
+                == HostTarget(host: "room12.local", port: 7480, transport: .webSocket(path: "/ws")))
         #expect(HostTarget(parsing: "ws://[::1]:7480/tcnet")?.description == "ws://[::1]:7480/tcnet")
         #expect(HostTarget(parsing: "ws://:7480/ws") == nil)
         #expect(HostTarget(parsing: "http://x:1") == nil)

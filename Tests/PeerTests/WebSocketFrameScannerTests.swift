@@ -1,5 +1,6 @@
-@testable import Peer
 import Testing
+
+@testable import Peer
 
 /// Client frames as RFC 6455 section 5.2 lays them out: FIN and opcode, a masked length, a mask key.
 enum ClientFrames {
@@ -9,13 +10,16 @@ enum ClientFrames {
         switch length {
         case ..<126: bytes.append(0x80 | UInt8(length))
         case ..<65_536: bytes += [0x80 | 126, UInt8(length >> 8), UInt8(length & 0xFF)]
-        default: bytes.append(0x80 | 127); bytes += (0..<8).reversed().map { UInt8((length >> (8 * UInt64($0))) & 0xFF) }
+        default:
+            bytes.append(0x80 | 127); bytes += (0..<8).reversed().map { UInt8((length >> (8 * UInt64($0))) & 0xFF) }
         }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         return bytes + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
     }
 
-    static func text(_ text: String, fin: Bool = true) -> [UInt8] { self.frame(opcode: 0x1, fin: fin, Array(text.utf8)) }
+    static func text(_ text: String, fin: Bool = true) -> [UInt8] {
+        self.frame(opcode: 0x1, fin: fin, Array(text.utf8))
+    }
 }
 
 @Suite("WebSocket frame scanner: sizes and unfinished messages, at any split")
@@ -77,7 +81,8 @@ struct WebSocketFrameScannerTests {
         var one = WebSocketFrameScanner(maxMessage: 100)
         #expect(one.scan(ClientFrames.frame(opcode: 0x1, Array(repeating: 0x20, count: 100))).completedMessages == 1)
         var split = WebSocketFrameScanner(maxMessage: 100)
-        let bytes = ClientFrames.frame(opcode: 0x1, fin: false, Array(repeating: 0x20, count: 50))
+        let bytes =
+            ClientFrames.frame(opcode: 0x1, fin: false, Array(repeating: 0x20, count: 50))
             + ClientFrames.frame(opcode: 0x0, Array(repeating: 0x20, count: 50))
         #expect(split.scan(bytes) == .init(completedMessages: 1, acceptedBytes: 0, refusal: nil))
     }

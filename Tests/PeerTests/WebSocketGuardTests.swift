@@ -1,9 +1,10 @@
 import Logging
 import NIOCore
 import NIOEmbedded
-@testable import Peer
 import Protocol
 import Testing
+
+@testable import Peer
 
 /// ``WebSocketGuard`` on an `EmbeddedChannel`, whose clock the test moves: the bytes go on untouched,
 /// and a refusal or a timeout is a tcnet `error` in a text frame, then a close frame, then the close.
@@ -44,7 +45,9 @@ struct WebSocketGuardTests {
     }
 
     static func errorCode(_ frame: (opcode: UInt8, payload: [UInt8])) throws -> ErrorCode? {
-        guard frame.opcode == 0x1, case .error(let error) = try WireCodec.decodeHost(frame.payload).get().message else { return nil }
+        guard frame.opcode == 0x1, case .error(let error) = try WireCodec.decodeHost(frame.payload).get().message else {
+            return nil
+        }
         return error.code
     }
 
@@ -55,7 +58,9 @@ struct WebSocketGuardTests {
         let bytes = ClientFrames.text(#"{"type":"hello","protocol":1,"name":"Lan"}"#)
         try channel.writeInbound(channel.allocator.buffer(bytes: bytes))
         var received: [UInt8] = []
-        while var buffer = try channel.readInbound(as: ByteBuffer.self) { received += buffer.readBytes(length: buffer.readableBytes) ?? [] }
+        while var buffer = try channel.readInbound(as: ByteBuffer.self) {
+            received += buffer.readBytes(length: buffer.readableBytes) ?? []
+        }
         #expect(received == bytes)
         #expect(handshake.hasUnhandledFrame)
         _ = try channel.finish()

@@ -17,7 +17,9 @@ struct QRCodeTests {
 
     static let references: [Reference] = {
         struct File: Decodable { var symbols: [Reference] }
-        guard let url = Bundle.module.url(forResource: "reference-symbols", withExtension: "json", subdirectory: "Fixtures"),
+        guard
+            let url = Bundle.module.url(
+                forResource: "reference-symbols", withExtension: "json", subdirectory: "Fixtures"),
             let data = try? Data(contentsOf: url), let file = try? JSONDecoder().decode(File.self, from: data)
         else { return [] }
         return file.symbols
@@ -63,9 +65,12 @@ struct QRCodeTests {
         #expect(ReedSolomon.divisor(degree: 2) == [3, 2])
         #expect(ReedSolomon.multiply(0x80, 0x02) == 0x1D)
         // The example of ISO/IEC 18004 annex I: "01234567" at 1-M has these 10 error correction codewords.
-        let data: [UInt8] = [0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11]
-        #expect(ReedSolomon.remainder(of: data, divisor: ReedSolomon.divisor(degree: 10))
-            == [0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55])
+        let data: [UInt8] = [
+            0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11,
+        ]
+        #expect(
+            ReedSolomon.remainder(of: data, divisor: ReedSolomon.divisor(degree: 10))
+                == [0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55])
     }
 
     @Test("the smallest version that holds the text, and a clear error past version 40")
@@ -97,7 +102,9 @@ struct QRCodeTests {
         // The first line is the border and the finders' top edge: row -2 and -1 are light.
         #expect(lines[0].dropFirst(9).dropLast(4).allSatisfy { $0 == " " })
         // Line 1 holds rows 0 and 1: the top-left finder's top edge (dark) and its next row (dark at the ends).
-        #expect(lines[1].dropFirst(9).dropLast(4).dropFirst(2).prefix(7) == "\u{2588}\u{2580}\u{2580}\u{2580}\u{2580}\u{2580}\u{2588}")
+        #expect(
+            lines[1].dropFirst(9).dropLast(4).dropFirst(2).prefix(7)
+                == "\u{2588}\u{2580}\u{2580}\u{2580}\u{2580}\u{2580}\u{2588}")
     }
 }
 

@@ -27,7 +27,8 @@ struct StateHashFixtureTests {
         }
     }
 
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/state-hashes.json")
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/state-hashes.json")
 
     /// Every state of two seeded random games per rule set, first and last included.
     static func samples() throws -> [Sample] {
@@ -49,7 +50,8 @@ struct StateHashFixtureTests {
         return samples
     }
 
-    @Test("the fixture holds exactly the states and hashes the Swift rules compute (TCNET_WRITE_FIXTURES=1 rewrites it)")
+    @Test(
+        "the fixture holds exactly the states and hashes the Swift rules compute (TCNET_WRITE_FIXTURES=1 rewrites it)")
     func fixtureIsCurrent() throws {
         let samples = try Self.samples()
         #expect(samples.count > 200)
@@ -57,7 +59,8 @@ struct StateHashFixtureTests {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let lines = try samples.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            try ("[\n" + lines.joined(separator: ",\n") + "\n]\n").write(to: Self.file, atomically: true, encoding: .utf8)
+            try ("[\n" + lines.joined(separator: ",\n") + "\n]\n").write(
+                to: Self.file, atomically: true, encoding: .utf8)
         }
         let stored = try JSONDecoder().decode([Sample].self, from: Data(contentsOf: Self.file))
         #expect(stored == samples)
@@ -70,12 +73,19 @@ indirect enum AnyJSON: Codable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([AnyJSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: AnyJSON].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([AnyJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: AnyJSON].self))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {

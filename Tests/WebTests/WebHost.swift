@@ -1,12 +1,13 @@
 import Conformance
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Lobby
 import Logging
 import Peer
 import Web
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real host with its web side, on free loopback ports, for the length of `body`.
 func withWebHost<T: Sendable>(
@@ -39,7 +40,9 @@ func webSocket(port: Int, origin: String? = nil) async throws -> Probe {
 }
 
 /// One HTTP/1.1 request on loopback; the status, the headers (lower-case names) and the body.
-func httpGet(port: Int, path: String, method: String = "GET") async throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+func httpGet(port: Int, path: String, method: String = "GET") async throws -> (
+    status: Int, headers: [String: String], body: [UInt8]
+) {
     let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
     var request = URLRequest(url: url)
     request.httpMethod = method

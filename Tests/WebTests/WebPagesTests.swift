@@ -13,7 +13,9 @@ struct WebPagesTests {
     static func filesOnDisk() -> [String: Data] {
         var files: [String: Data] = [:]
         let base = Self.pagesFolder.standardizedFileURL.path
-        for case let url as URL in FileManager.default.enumerator(at: Self.pagesFolder, includingPropertiesForKeys: nil) ?? .init() {
+        for case let url as URL in FileManager.default.enumerator(at: Self.pagesFolder, includingPropertiesForKeys: nil)
+            ?? .init()
+        {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             files[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try? Data(contentsOf: url)
         }
@@ -57,7 +59,8 @@ struct WebPagesTests {
             #expect(projector.body == WebPages.files["projector.html"]?.bytes)
             let game = try await httpGet(port: port, path: "/games/taxcollection.js")
             #expect(game.status == 200 && game.headers["content-type"] == "text/javascript; charset=utf-8")
-            #expect(try await httpGet(port: port, path: "/style.css").headers["content-type"] == "text/css; charset=utf-8")
+            #expect(
+                try await httpGet(port: port, path: "/style.css").headers["content-type"] == "text/css; charset=utf-8")
             #expect(try await httpGet(port: port, path: "/nothing.js").status == 404)
             #expect(try await httpGet(port: port, path: "/", method: "POST").status == 405)
             #expect(try await httpGet(port: port, path: "/ws").status == 426)
@@ -74,7 +77,9 @@ struct WebPagesTests {
             #expect(json?["tcpPort"] as? Int == host.port)
             let qr = try await httpGet(port: port, path: "/qr.svg")
             #expect(qr.headers["content-type"] == "image/svg+xml")
-            #expect(String(decoding: qr.body, as: UTF8.self).contains("aria-label=\"QR code for http://127.0.0.1:\(port)/\""))
+            #expect(
+                String(decoding: qr.body, as: UTF8.self).contains(
+                    "aria-label=\"QR code for http://127.0.0.1:\(port)/\""))
         }
     }
 

@@ -101,7 +101,8 @@ struct WebSocketTransportTests {
     @Test("a page from another site cannot open the WebSocket; the host's own page can")
     func origin() async throws {
         try await withWebHost { _, port in
-            let foreign = try await Probe.connectWebSocket(host: "127.0.0.1", port: port, path: "/ws", origin: "http://evil.example")
+            let foreign = try await Probe.connectWebSocket(
+                host: "127.0.0.1", port: port, path: "/ws", origin: "http://evil.example")
             guard case .failure(let refused) = foreign else {
                 Issue.record("a foreign Origin was upgraded")
                 return

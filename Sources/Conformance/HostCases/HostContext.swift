@@ -63,7 +63,9 @@ public struct HostTarget: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `HOST:PORT` (the authority, as a `Host` header has it).
-    public var authority: String { self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)" }
+    public var authority: String {
+        self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)"
+    }
 
     public var description: String {
         switch self.transport {
@@ -108,7 +110,8 @@ public struct HostContext: Sendable {
         case .webSocket(let path):
             switch try await Probe.connectWebSocket(host: self.target.host, port: self.target.port, path: path) {
             case .success(let probe): return probe
-            case .failure(let refused): throw CaseFailure(expected: "a WebSocket upgrade at \(path) (W-1)", seen: "\(refused)")
+            case .failure(let refused):
+                throw CaseFailure(expected: "a WebSocket upgrade at \(path) (W-1)", seen: "\(refused)")
             }
         }
     }

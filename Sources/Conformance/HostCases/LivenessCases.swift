@@ -63,7 +63,8 @@ enum LivenessCases {
             let greeted = try await context.greet()
             let burst = greeted.welcome.object("rateLimit")?.int("burst") ?? 50
             let count = burst + 10
-            await greeted.probe.send(bytes: (1...count).flatMap { greeted.probe.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) })
+            let pings = (1...count).flatMap { greeted.probe.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) }
+            await greeted.probe.send(bytes: pings)
             let seen = await greeted.probe.read(count: count, timeout: .seconds(1))
             let limited = seen.messages.filter { $0.code == "rate-limited" }
             try require(!limited.isEmpty, "rate-limited for some of \(count) pings sent at once (burst \(burst))", seen: "\(seen.messages.count) answers, none rate-limited")
@@ -76,7 +77,8 @@ enum LivenessCases {
         HostCase("limits.rate-recovers", "after retryAfterMs a message is processed again", statements: ["L-5"]) { context in
             let greeted = try await context.greet()
             let burst = greeted.welcome.object("rateLimit")?.int("burst") ?? 50
-            await greeted.probe.send(bytes: (1...(burst + 5)).flatMap { greeted.probe.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) })
+            let pings = (1...(burst + 5)).flatMap { greeted.probe.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) }
+            await greeted.probe.send(bytes: pings)
             let seen = await greeted.probe.read(count: burst + 5, timeout: .seconds(1))
             let wait = seen.messages.compactMap { $0.code == "rate-limited" ? $0.int("retryAfterMs") : nil }.max() ?? 0
             try require(!seen.closed, "the connection open while rate-limited", seen: "the close")

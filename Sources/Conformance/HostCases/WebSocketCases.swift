@@ -5,7 +5,8 @@ import Protocol
 enum WebSocketCases {
     static let all: [HostCase] = [
         HostCase(
-            "websocket.fragmented", "a hello in three fragments (text, continuation, continuation) is read as one message",
+            "websocket.fragmented",
+            "a hello in three fragments (text, continuation, continuation) is read as one message",
             statements: ["W-2"], transport: .webSocket
         ) { context in
             let probe = try await context.connect()
@@ -14,7 +15,8 @@ enum WebSocketCases {
             var frames: [UInt8] = []
             for index in 0..<3 {
                 let opcode: UInt8 = index == 0 ? 0x1 : 0x0
-                frames += WebSocketWire.clientFrame(opcode: opcode, fin: index == 2, Array(hello[cut[index]..<cut[index + 1]]))
+                frames += WebSocketWire.clientFrame(
+                    opcode: opcode, fin: index == 2, Array(hello[cut[index]..<cut[index + 1]]))
             }
             await probe.send(bytes: frames)
             let answer = await probe.read(timeout: context.replyTimeout)
@@ -22,13 +24,15 @@ enum WebSocketCases {
             return .ok
         },
         HostCase(
-            "websocket.fragments-too-large", "fragments adding up to maxFrame + 1 get frame-too-large at the last header",
+            "websocket.fragments-too-large",
+            "fragments adding up to maxFrame + 1 get frame-too-large at the last header",
             statements: ["W-3"], transport: .webSocket
         ) { context in
             let greeted = try await context.greet()
             let limit = greeted.welcome.int("maxFrame") ?? 65_536
             let half = limit / 2
-            await greeted.probe.send(bytes: WebSocketWire.clientFrame(opcode: 0x1, fin: false, Array(repeating: 0x20, count: half)))
+            await greeted.probe.send(
+                bytes: WebSocketWire.clientFrame(opcode: 0x1, fin: false, Array(repeating: 0x20, count: half)))
             await greeted.probe.send(bytes: WebSocketWire.clientFrame(opcode: 0x0, [], announce: limit - half + 1))
             try await context.expectFatal(greeted.probe, code: "frame-too-large")
             return .ok
@@ -40,28 +44,34 @@ enum WebSocketCases {
             let probe = try await context.connect()
             await probe.send(json: #"{"type":"ping","id":1}"#)
             try await context.expectFatal(probe, code: "hello-required")
-            try require(probe.closeCode == 1008, "close code 1008 (policy violation) after hello-required",
+            try require(
+                probe.closeCode == 1008, "close code 1008 (policy violation) after hello-required",
                 seen: probe.closeCode.map { "close code \($0)" } ?? "no close frame")
             return .ok
         },
         HostCase(
-            "websocket.origin", "an upgrade from another site's page is refused; one from the host's own page is accepted",
+            "websocket.origin",
+            "an upgrade from another site's page is refused; one from the host's own page is accepted",
             statements: ["W-6"], transport: .webSocket
         ) { context in
             guard case .webSocket(let path) = context.target.transport else { return .ok }
             let foreign = try await Probe.connectWebSocket(
                 host: context.target.host, port: context.target.port, path: path, origin: "http://evil.example")
             if case .success = foreign {
-                throw CaseFailure(expected: "no upgrade for Origin http://evil.example", seen: "101 Switching Protocols")
+                throw CaseFailure(
+                    expected: "no upgrade for Origin http://evil.example", seen: "101 Switching Protocols")
             }
             let own = try await Probe.connectWebSocket(
-                host: context.target.host, port: context.target.port, path: path, origin: "http://\(context.target.authority)")
+                host: context.target.host, port: context.target.port, path: path,
+                origin: "http://\(context.target.authority)")
             guard case .success(let probe) = own else {
-                throw CaseFailure(expected: "an upgrade for the host's own Origin http://\(context.target.authority)", seen: "\(own)")
+                throw CaseFailure(
+                    expected: "an upgrade for the host's own Origin http://\(context.target.authority)", seen: "\(own)")
             }
             await probe.send(json: #"{"type":"hello","id":1,"protocol":1,"name":\#(JSONValue.string(context.name()))}"#)
             let answer = await probe.read(timeout: context.replyTimeout)
-            try require(answer.message?.type == "welcome", "welcome on the host's own page's WebSocket", seen: "\(answer)")
+            try require(
+                answer.message?.type == "welcome", "welcome on the host's own page's WebSocket", seen: "\(answer)")
             return .ok
         },
     ]

@@ -61,7 +61,8 @@ public struct CaseInfo: Sendable, Equatable, Codable {
 
     /// Creates the data of a case.
     public init(
-        id: String, summary: String, statements: [String], accepts: [Outcome], slow: Bool, transport: CaseTransport = .any
+        id: String, summary: String, statements: [String], accepts: [Outcome], slow: Bool,
+        transport: CaseTransport = .any
     ) {
         self.id = id
         self.summary = summary

@@ -15,8 +15,10 @@ public enum CaseListMarkdown {
             lines.append("|---|---|---|---|")
             for info in cases {
                 let accepts = ([Outcome.ok] + info.accepts.filter { $0 != .ok }).map(\.rawValue).joined(separator: ", ")
-                let only = info.transport == .tcp ? " *(TCP only)*" : info.transport == .webSocket ? " *(WebSocket only)*" : ""
-                let summary = info.summary.replacingOccurrences(of: "|", with: "\\|") + (info.slow ? " *(slow)*" : "") + only
+                let only =
+                    info.transport == .tcp ? " *(TCP only)*" : info.transport == .webSocket ? " *(WebSocket only)*" : ""
+                let summary =
+                    info.summary.replacingOccurrences(of: "|", with: "\\|") + (info.slow ? " *(slow)*" : "") + only
                 lines.append("| `\(info.id)` | \(summary) | \(info.statements.joined(separator: ", ")) | \(accepts) |")
             }
             lines.append("")

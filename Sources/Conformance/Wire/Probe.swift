@@ -119,11 +119,16 @@ public final class Probe: @unchecked Sendable {
     {
         let tcp = try await Self.connect(host: host, port: port)
         let (request, key) = WebSocketWire.upgradeRequest(host: host, port: port, path: path, origin: origin)
-        guard await tcp.send(bytes: request) else { throw ProbeError(description: "the host closed the connection at the upgrade") }
-        let head = try await tcp.runThrowing { try tcp.blockingReadHTTPHead(deadline: ContinuousClock.now + .seconds(5)) }
+        guard await tcp.send(bytes: request) else {
+            throw ProbeError(description: "the host closed the connection at the upgrade")
+        }
+        let head = try await tcp.runThrowing {
+            try tcp.blockingReadHTTPHead(deadline: ContinuousClock.now + .seconds(5))
+        }
         guard head.status == 101 else { return .failure(UpgradeRefused(status: head.status)) }
         guard head.headers["sec-websocket-accept"] == WebSocketWire.accept(for: key) else {
-            throw ProbeError(description: "the host's Sec-WebSocket-Accept is not the one RFC 6455 4.2.2 gives for the key")
+            throw ProbeError(
+                description: "the host's Sec-WebSocket-Accept is not the one RFC 6455 4.2.2 gives for the key")
         }
         tcp.framing = .webSocket
         tcp.webSocketReader.append(contentsOf: head.rest)
@@ -137,7 +142,9 @@ public final class Probe: @unchecked Sendable {
         public var description: String { "the host refused the WebSocket upgrade with HTTP \(self.status)" }
     }
 
-    private func blockingReadHTTPHead(deadline: ContinuousClock.Instant) throws -> (status: Int, headers: [String: String], rest: [UInt8]) {
+    private func blockingReadHTTPHead(
+        deadline: ContinuousClock.Instant
+    ) throws -> (status: Int, headers: [String: String], rest: [UInt8]) {
         var bytes: [UInt8] = []
         let end: [UInt8] = Array("\r\n\r\n".utf8)
         while true {
@@ -151,7 +158,8 @@ public final class Probe: @unchecked Sendable {
                 var headers: [String: String] = [:]
                 for line in lines.dropFirst() {
                     guard let colon = line.firstIndex(of: ":") else { continue }
-                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    headers[line[..<colon].lowercased()] = value
                 }
                 return (status, headers, Array(bytes[range.upperBound...]))
             }
@@ -338,7 +346,9 @@ public final class Probe: @unchecked Sendable {
         while let frame = try self.webSocketReader.next() {
             switch frame.opcode {
             case 0x8:
-                if frame.payload.count >= 2 { self.closeCode = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1]) }
+                if frame.payload.count >= 2 {
+                    self.closeCode = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+                }
                 self.sawEOF = true
                 return nil
             case 0x9:

@@ -9,7 +9,9 @@ enum WebSocketWire {
     }
 
     /// The upgrade request for `path` on `host:port`, with a fresh key, and an `Origin` when given.
-    static func upgradeRequest(host: String, port: Int, path: String, origin: String?) -> (request: [UInt8], key: String) {
+    static func upgradeRequest(host: String, port: Int, path: String, origin: String?) -> (
+        request: [UInt8], key: String
+    ) {
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var lines = [
@@ -73,7 +75,9 @@ enum WebSocketWire {
                 offset = 10
             }
             guard !masked else { throw ProbeError(description: "the host sent a masked frame (RFC 6455 5.1)") }
-            guard length <= 1 << 26 else { throw ProbeError(description: "the host announced a frame of \(length) bytes") }
+            guard length <= 1 << 26 else {
+                throw ProbeError(description: "the host announced a frame of \(length) bytes")
+            }
             guard self.buffer.count >= offset + Int(length) else { return nil }
             let frame = Frame(
                 fin: self.buffer[0] & 0x80 != 0, opcode: self.buffer[0] & 0x0F,

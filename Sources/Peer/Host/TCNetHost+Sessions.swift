@@ -13,10 +13,11 @@ extension TCNetHost {
     func admit(_ link: ClientLink, remote: String) async -> (ConnectionID, Logger)? {
         guard let id = await self.service.open(link) else {
             self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
-            link.send(closing: HostEnvelope(.error(ErrorMessage(
-                code: .hostFull,
-                message: "the host already serves \(self.configuration.maxConnections) connections; try again later",
-                fatal: true))))
+            let maximum = self.configuration.maxConnections
+            let refusal = ErrorMessage(
+                code: .hostFull, message: "the host already serves \(maximum) connections; try again later",
+                fatal: true)
+            link.send(closing: HostEnvelope(.error(refusal)))
             return nil
         }
         var logger = self.logger
@@ -37,7 +38,8 @@ extension TCNetHost {
         _ payloads: Payloads, on id: ConnectionID, handshake: HandshakeFlag, logger: Logger
     ) async throws where Payloads.Element == [UInt8] {
         var session = ConnectionSession(
-            rateLimit: self.configuration.faults.has(.noRateLimit) ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
+            rateLimit: self.configuration.faults.has(.noRateLimit)
+                ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
             now: ContinuousClock.now, faults: self.configuration.faults)
         for try await payload in payloads {
             let beforeHandshake = !session.isGreeted

@@ -11,7 +11,8 @@ extension TCNetHost {
     /// ``WebSocketGuard`` at the front of its pipeline (size limit, hello, frame and idle timers) and
     /// sets the host's write buffer limit. Call it on the channel's event loop, while deciding the upgrade.
     /// - Parameter channel: the upgrading connection.
-    /// - Returns: the handshake flag the guard shares with the session; pass it to ``serveWebSocket(_:handshake:messages:)``.
+    /// - Returns: the handshake flag the guard shares with the session; pass it to
+    ///   ``serveWebSocket(_:handshake:messages:)``.
     package func guardWebSocket(_ channel: any Channel) throws -> HandshakeFlag {
         let handshake = HandshakeFlag()
         let guardHandler = WebSocketGuard(

@@ -136,8 +136,8 @@ public final class TCNetHost: Service, Sendable {
     private func serve(_ accepted: AcceptedConnection) async {
         let channel = accepted.channel.channel
         let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        guard let (id, logger) = await self.admit(ClientLink(channel: channel, framing: .lengthPrefixed), remote: remote)
-        else { return }
+        let link = ClientLink(channel: channel, framing: .lengthPrefixed)
+        guard let (id, logger) = await self.admit(link, remote: remote) else { return }
         do {
             try await accepted.channel.executeThenClose { inbound in
                 try await self.runSession(inbound, on: id, handshake: accepted.handshake, logger: logger)

@@ -93,7 +93,8 @@ final class LivenessTimers {
                 timers.armHelloTimer(context: context, in: .milliseconds(50))
                 return
             }
-            timers.expire(context: context, .helloTimeout, "no hello within \(timers.timeouts.hello.seconds) s of connecting")
+            timers.expire(
+                context: context, .helloTimeout, "no hello within \(timers.timeouts.hello.seconds) s of connecting")
         }
     }
 

@@ -29,7 +29,10 @@ final class WebSocketGuard: ChannelDuplexHandler {
     private let faults: Set<HostFault>
     private var failed = false
 
-    init(limits: FrameLimits, timeouts: LivenessTimers.Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault>) {
+    init(
+        limits: FrameLimits, timeouts: LivenessTimers.Timeouts, handshake: HandshakeFlag, logger: Logger,
+        faults: Set<HostFault>
+    ) {
         self.scanner = WebSocketFrameScanner(maxMessage: limits.maxPayload, sizeCapped: !faults.has(.noSizeCap))
         self.handshake = handshake
         self.timers = LivenessTimers(timeouts: timeouts, handshake: handshake, faults: faults)
@@ -69,14 +72,18 @@ final class WebSocketGuard: ChannelDuplexHandler {
                 context.fireChannelRead(self.wrapInboundOut(accepted))
             }
             let code: ErrorCode = refusal == .tooLarge ? .frameTooLarge : .emptyFrame
-            let message = refusal == .tooLarge
+            let message =
+                refusal == .tooLarge
                 ? "a WebSocket message announced more than the limit of \(self.scanner.maxMessage) bytes"
                 : "a WebSocket message was empty"
-            self.fail(context: context, code: self.faults.has(.genericFramingErrors) ? .invalidMessage : code, message: message)
+            self.fail(
+                context: context, code: self.faults.has(.genericFramingErrors) ? .invalidMessage : code,
+                message: message)
             return
         }
         context.fireChannelRead(self.wrapInboundOut(buffer))
-        self.timers.readEnded(context: context, partial: self.scanner.hasPartialMessage, completedAny: scan.completedMessages > 0)
+        self.timers.readEnded(
+            context: context, partial: self.scanner.hasPartialMessage, completedAny: scan.completedMessages > 0)
     }
 
     // MARK: Failing
@@ -86,12 +93,15 @@ final class WebSocketGuard: ChannelDuplexHandler {
         guard !self.failed else { return }
         self.failed = true
         self.timers.cancel()
-        self.logger.info("closing", metadata: ["code": "\(code)", "remote": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
+        self.logger.info(
+            "closing", metadata: ["code": "\(code)", "remote": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
         let payload = WireCodec.payload(HostEnvelope(.error(ErrorMessage(code: code, message: message, fatal: true))))
         var bytes = context.channel.allocator.buffer(capacity: payload.count + 16)
         WebSocketFrameScanner.writeServerFrame(opcode: 0x1, payload: payload, to: &bytes)
         var reason: [UInt8] = []
-        withUnsafeBytes(of: UInt16(ClientLink.closeCode(for: code).wireCode).bigEndian) { reason.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt16(ClientLink.closeCode(for: code).wireCode).bigEndian) {
+            reason.append(contentsOf: $0)
+        }
         WebSocketFrameScanner.writeServerFrame(opcode: 0x8, payload: reason, to: &bytes)
         let channel = context.channel
         context.writeAndFlush(self.wrapOutboundOut(bytes)).whenComplete { _ in

@@ -11,12 +11,15 @@ extension TCNet.ConformanceCommand {
             discussion: """
                 Runs every case (or those --cases selects) against the host, one after another, each on new \
                 connections with new player names: over framed TCP for HOST:PORT, over a WebSocket for \
-                ws://HOST:PORT/PATH (the cases of that transport; see --list). Slow cases wait for the host's hello, frame and idle \
-                timeouts (10 s, 10 s and idleTimeoutMs from welcome); --skip-slow leaves them out, and \
+                ws://HOST:PORT/PATH (the cases of that transport; see --list). Slow cases wait for the host's \
+                hello, frame and idle timeouts (10 s, 10 s and idleTimeoutMs from welcome); --skip-slow leaves \
+                them out, and \
                 --timeout-scale shortens the first two for a host configured with shorter ones.
                 """)
 
-        @Argument(help: ArgumentHelp("The host under test: HOST:PORT (TCP) or ws://HOST:PORT/ws (WebSocket).", valueName: "host:port"))
+        @Argument(
+            help: ArgumentHelp(
+                "The host under test: HOST:PORT (TCP) or ws://HOST:PORT/ws (WebSocket).", valueName: "host:port"))
         var address: String?
 
         @Option(name: .long, help: ArgumentHelp("Cases by id or prefix, comma-separated (e.g. framing,match.resign).", valueName: "ids"))
@@ -33,7 +36,8 @@ extension TCNet.ConformanceCommand {
         func validate() throws {
             guard let address, HostTarget(parsing: address) != nil else {
                 throw ValidationError(
-                    "give the host under test as HOST:PORT, e.g. 127.0.0.1:7420, or ws://HOST:PORT/ws for its WebSocket "
+                    "give the host under test as HOST:PORT, e.g. 127.0.0.1:7420, or ws://HOST:PORT/ws for its "
+                        + "WebSocket "
                         + "(tcnet conformance --list lists the cases)")
             }
             guard self.timeoutScale > 0, self.timeoutScale <= 10 else {
@@ -51,7 +55,8 @@ extension TCNet.ConformanceCommand {
             let selection = CaseSelection(parsing: self.cases, skipSlow: self.skipSlow)
             let target = HostTarget(parsing: self.address!)!
             let runner = SuiteRunner(
-                cases: HostSuite.cases(over: target.transport), caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
+                cases: HostSuite.cases(over: target.transport),
+                caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
             let names = NameSource()
             let scale = self.timeoutScale
             print("tcnet conformance host \(target): \(runner.selected(selection).count) cases")

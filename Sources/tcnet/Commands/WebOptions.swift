@@ -43,7 +43,8 @@ struct WebOptions: ParsableArguments {
     /// The web side of a host, unless --no-web.
     func server(for host: TCNetHost, bindAddress: String, logger: Logger) -> WebServer? {
         guard !self.noWeb else { return nil }
-        let configuration = WebConfiguration(bindAddress: bindAddress, port: self.port(tcpPort: host.configuration.port))
+        let configuration = WebConfiguration(
+            bindAddress: bindAddress, port: self.port(tcpPort: host.configuration.port))
         return WebServer(host: host, configuration: configuration, logger: logger)
     }
 
@@ -63,7 +64,8 @@ struct WebOptions: ParsableArguments {
         do {
             port = try await server.listeningPort()
         } catch {
-            let why = "cannot serve the web client on port \(server.configuration.port) (\(error)); is another host running? "
+            let why =
+                "cannot serve the web client on port \(server.configuration.port) (\(error)); is another host running? "
                 + "Pass --web-port to choose another port, or --no-web."
             guard self.webPort == nil else { throw CommandFailure(why) }
             FileHandle.standardOutput.write(Data("The web client is off: \(why)\n".utf8))
