@@ -4,6 +4,7 @@ other (one on the keyboard alone, one by touch), with the projector following; a
 import subprocess
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import WAIT, screenshot, tcnet_binary, wait_until
 from page import Page
@@ -54,6 +55,16 @@ def test_two_pages_play_a_whole_match_and_the_projector_follows(host, browsers):
     minh.driver.find_element(By.CSS_SELECTOR, ".tc-bank[data-square='B3']").click()
     wait_until(lambda: "It is Lan's turn" in minh.notice(), "the not-your-turn warning")
     screenshot(minh.driver, "04-board-phone-warning")
+
+    # The selected bank turns red (and says so to a screen reader); Escape deselects.
+    body = lan.driver.find_element(By.TAG_NAME, "body")
+    body.send_keys("2")
+    selected = wait_until(lambda: lan.visible(".tc-bank.selected"), "a selected bank")
+    assert selected.get_attribute("data-square") == "A2" and selected.get_attribute("aria-pressed") == "true"
+    assert selected.value_of_css_property("background-color") == "rgba(198, 40, 40, 1)"
+    screenshot(lan.driver, "04b-bank-selected-red")
+    body.send_keys(Keys.ESCAPE)
+    wait_until(lambda: not lan.visible(".tc-bank.selected"), "the bank deselected")
 
     def projector_seq():
         cards = projector.find_elements(By.CSS_SELECTOR, ".projector-table[data-table='t1']")

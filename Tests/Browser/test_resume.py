@@ -6,10 +6,10 @@ from conftest import Host, screenshot, wait_until
 from page import Page
 
 
-def start_match(host, browsers):
+def start_match(host, browsers, minh_path="/?speed=0"):
     lan = Page(browsers(), host.url).open().join("Lan")
     lan.open_table()
-    minh = Page(browsers(), host.url).open().join("Minh")
+    minh = Page(browsers(), host.url).open(minh_path).join("Minh")
     wait_until(lambda: minh.visible(".table-card[data-table='t1']"), "table 1 in Minh's lobby")
     minh.sit_at("t1")
     lan.wait_seq(0)
@@ -24,9 +24,16 @@ def move(pages, seq):
 
 
 def test_a_reloaded_page_resumes_its_seat(host, browsers):
-    lan, minh = start_match(host, browsers)
+    # NB: Minh's page animates each move at the seed's pace, step by step from the host's events.
+    lan, minh = start_match(host, browsers, minh_path="/")
     pages = {"A": lan, "B": minh}
-    for seq in range(3):
+    lan.move_by_keys("A")
+    caption = wait_until(lambda: minh.text(".tc-caption"), "a step of the animation on Minh's page")
+    assert caption.startswith("picked up"), caption
+    assert minh.board().get_attribute("aria-busy") == "true"
+    minh.wait_seq(1)
+    assert minh.text(".tc-caption") == ""
+    for seq in range(1, 3):
         move(pages, seq)
     before = lan.banks("A") + lan.banks("B")
 

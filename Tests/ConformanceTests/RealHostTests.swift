@@ -1,7 +1,8 @@
 import Conformance
 import Testing
 
-@Suite("Conformance: our host")
+// NB: one run at a time: each opens hundreds of connections, beside the rest of the suite.
+@Suite("Conformance: our host", .serialized)
 struct RealHostTests {
     @Test("every case is OK or NON-STRICT with a reason against tcnet's own host")
     func realHost() async throws {
