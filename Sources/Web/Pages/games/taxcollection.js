@@ -216,8 +216,9 @@ export function mount(root, ctx) {
     shown = step.view;
     focus = step.focus;
     caption = step.caption;
-    render();
+    // NB: the timer first: the board says it is still busy while its last step is on screen.
     timer = setTimeout(tick, ctx.stepMs);
+    render();
   }
 
   function finishAnimation(draw = true) {
