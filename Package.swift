@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: Libraries
@@ -40,6 +42,7 @@ let package = Package(
                 "GameKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -51,6 +54,25 @@ let package = Package(
             name: "TaxCollection",
             dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
+        .target(name: "QRCode"),
+        .target(
+            name: "Web",
+            dependencies: [
+                "Peer", "Lobby", "Protocol", "QRCode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            exclude: ["Pages"],
+            plugins: ["EmbedPagesPlugin"]
+        ),
+        // NB: the web client's files are compiled into the executable by this plugin, so `tcnet` is one file.
+        .executableTarget(name: "EmbedPages"),
+        .plugin(name: "EmbedPagesPlugin", capability: .buildTool(), dependencies: ["EmbedPages"]),
         .target(
             name: "Play",
             dependencies: [
@@ -73,7 +95,7 @@ let package = Package(
                 "Lobby",
                 "Protocol",
                 "TaxCollectionRules", "CrapsRules",
-                "Play",
+                "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -134,13 +156,19 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules", "TaxCollection",
-                "TestSupport",
+                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules",
+                "TaxCollection", "TestSupport", "Web",
             ]
         ),
         .testTarget(
-            name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules"]
+            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
+                "Classroom", "TaxCollection",
+            ],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -59,6 +59,11 @@ extension BotCatalog {
 extension HostSuite {
     /// Every host case, with every game of the classroom.
     public static var classroom: [HostCase] { Self.cases(games: Classroom.fixtures) }
+
+    /// The host cases that apply over a transport, with every game of the classroom.
+    public static func classroom(over transport: HostTarget.Transport) -> [HostCase] {
+        Self.cases(games: Classroom.fixtures, over: transport)
+    }
 }
 
 extension ClientSuite {

@@ -69,6 +69,9 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case resumedFlagFalse = "resumed-flag-false"
     case sessionNotReplaced = "session-not-replaced"
     case graceIgnored = "grace-ignored"
+    // MARK: WebSocket (Web)
+    case originUnchecked = "origin-unchecked"
+    case fragmentsTruncated = "fragments-truncated"
 
     public static func < (lhs: HostFault, rhs: HostFault) -> Bool { lhs.rawValue < rhs.rawValue }
 }

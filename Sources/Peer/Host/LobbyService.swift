@@ -14,7 +14,7 @@ import Synchronization
 /// is on disk.
 actor LobbyService {
     private var lobby: Lobby
-    private var channels: [ConnectionID: any Channel] = [:]
+    private var channels: [ConnectionID: ClientLink] = [:]
     private var nextConnection: UInt64 = 1
     private let maxConnections: Int
     private let credentials: CredentialSource
@@ -45,12 +45,12 @@ actor LobbyService {
     /// The lobby's clock.
     private var now: LobbyTime { self.clock() }
 
-    /// Registers a new connection, or returns `nil` when the host is full.
-    func open(_ channel: any Channel) -> ConnectionID? {
+    /// Registers a new connection, framed TCP or WebSocket, or returns `nil` when the host is full.
+    func open(_ link: ClientLink) -> ConnectionID? {
         guard self.channels.count < self.maxConnections else { return nil }
         let id = ConnectionID(self.nextConnection)
         self.nextConnection += 1
-        self.channels[id] = channel
+        self.channels[id] = link
         return id
     }
 
@@ -81,9 +81,7 @@ actor LobbyService {
 
     /// Sends a fatal error, then closes the connection.
     func close(_ connection: ConnectionID, with envelope: HostEnvelope) {
-        guard let channel = self.channels[connection] else { return }
-        let frame = channel.allocator.buffer(bytes: WireCodec.frame(envelope))
-        channel.writeAndFlush(frame).whenComplete { _ in channel.close(promise: nil) }
+        self.channels[connection]?.send(closing: envelope)
     }
 
     /// Forgets a connection whose channel closed.
@@ -174,23 +172,19 @@ actor LobbyService {
     }
 
     private func write(_ envelope: HostEnvelope, to connection: ConnectionID, payloads: inout BroadcastPayloads) {
-        guard let channel = self.channels[connection] else {
+        guard let link = self.channels[connection] else {
             self.logger.trace("not sent: connection gone", metadata: ["connection": "\(connection)"])
             return
         }
-        guard channel.isWritable else {
+        guard link.isWritable else {
             // NB: a client that stops reading must not make the host buffer without bound.
             self.logger.notice("dropping slow consumer", metadata: ["connection": "\(connection)"])
             self.channels.removeValue(forKey: connection)
-            channel.close(promise: nil)
+            link.close()
             return
         }
         let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
-        let payload = payloads.payload(envelope)
-        var frame = channel.allocator.buffer(capacity: FrameLimits.headerSize + payload.count)
-        frame.writeInteger(UInt32(payload.count))
-        frame.writeBytes(payload)
-        channel.writeAndFlush(frame, promise: nil)
+        link.send(payloads.payload(envelope))
     }
 }
 

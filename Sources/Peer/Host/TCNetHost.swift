@@ -17,9 +17,9 @@ public final class TCNetHost: Service, Sendable {
     public let port: Int
 
     private let serverChannel: NIOAsyncChannel<AcceptedConnection, Never>
-    private let service: LobbyService
+    let service: LobbyService
     private let failure: HostFailure
-    private let logger: Logger
+    let logger: Logger
 
     private init(
         configuration: HostConfiguration, serverChannel: NIOAsyncChannel<AcceptedConnection, Never>,
@@ -74,18 +74,9 @@ public final class TCNetHost: Service, Sendable {
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
             failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
         let faults = configuration.faults
-        let limits = FrameLimits(
-            maxPayload: faults.has(.noSizeCap)
-                ? Int(UInt32.max) : faults.has(.maxFrameHalved) ? configuration.maxFrame / 2 : configuration.maxFrame)
-        let timeouts = FrameHandler.Timeouts(
-            hello: faults.has(.noHelloTimeout) ? .hours(24) : configuration.helloTimeout,
-            frame: faults.has(.noFrameTimeout)
-                ? .hours(24)
-                : faults.has(.frameTimeoutTenth)
-                    ? .nanoseconds(configuration.frameTimeout.nanoseconds / 10) : configuration.frameTimeout,
-            idle: faults.has(.noIdleTimeout) ? .hours(24) : configuration.idleTimeout)
-        let waterMark = ChannelOptions.Types.WriteBufferWaterMark(
-            low: configuration.maxQueuedBytes / 2, high: configuration.maxQueuedBytes)
+        let limits = configuration.enforcedFrameLimits
+        let timeouts = configuration.enforcedTimeouts
+        let waterMark = configuration.writeBufferWaterMark
 
         let serverChannel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -143,60 +134,18 @@ public final class TCNetHost: Service, Sendable {
     }
 
     private func serve(_ accepted: AcceptedConnection) async {
-        let connection = accepted.channel
-        let channel = connection.channel
+        let channel = accepted.channel.channel
         let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        guard let id = await self.service.open(channel) else {
-            self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
-            let refusal = HostEnvelope(
-                .error(
-                    ErrorMessage(
-                        code: .hostFull,
-                        message:
-                            "the host already serves \(self.configuration.maxConnections) connections; try again later",
-                        fatal: true)))
-            let frame = channel.allocator.buffer(bytes: WireCodec.frame(refusal))
-            try? await channel.writeAndFlush(frame)
-            try? await channel.close()
-            return
-        }
-        var logger = self.logger
-        logger[metadataKey: "connection"] = "\(id)"
-        logger.info("connected", metadata: ["remote": "\(remote)"])
-
+        let link = ClientLink(channel: channel, framing: .lengthPrefixed)
+        guard let (id, logger) = await self.admit(link, remote: remote) else { return }
         do {
-            try await connection.executeThenClose { inbound in
-                var session = ConnectionSession(
-                    rateLimit: self.configuration.faults.has(.noRateLimit)
-                        ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
-                    now: ContinuousClock.now, faults: self.configuration.faults)
-                for try await payload in inbound {
-                    let beforeHandshake = !session.isGreeted
-                    defer { if beforeHandshake { accepted.handshake.frameHandled() } }
-                    switch session.receive(payload: payload, now: .now) {
-                    case .reply(let envelope):
-                        await self.service.send(envelope, to: id)
-                    case .close(let envelope):
-                        if case .error(let error) = envelope.message {
-                            logger.info("closing", metadata: ["code": "\(error.code)"])
-                        }
-                        await self.service.close(id, with: envelope)
-                        return
-                    case .greet(let hello, let re):
-                        if await self.service.greet(hello, re: re, on: id) {
-                            session.greeted()
-                            accepted.handshake.markDone()
-                        }
-                    case .forward(let envelope):
-                        await self.service.receive(envelope, from: id)
-                    }
-                }
+            try await accepted.channel.executeThenClose { inbound in
+                try await self.runSession(inbound, on: id, handshake: accepted.handshake, logger: logger)
             }
         } catch {
             logger.debug("connection error", metadata: ["error": "\(error)"])
         }
-        await self.service.disconnect(id)
-        logger.info("disconnected")
+        await self.release(id, logger: logger)
     }
 }
 

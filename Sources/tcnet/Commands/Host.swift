@@ -7,6 +7,7 @@ import Logging
 import Peer
 import Protocol
 import ServiceLifecycle
+import Web
 
 extension TCNet {
     /// `tcnet host`: run a lobby that other machines join.
@@ -15,7 +16,9 @@ extension TCNet {
             abstract: "Run a lobby that other machines join.",
             discussion: """
                 Listens for tcnet/1 on TCP (port \(HostConfiguration.defaultPort) unless --port says otherwise) \
-                and keeps its data in an SQLite file in the data folder. Stop it with Ctrl-C.
+                and serves the web client and the projector page over HTTP (port \(WebConfiguration.defaultPort) \
+                unless --web-port says otherwise; --no-web turns it off), and keeps its data in an SQLite file \
+                in the data folder. Stop it with Ctrl-C.
                 """)
 
         @Option(name: .long, help: "The TCP port to listen on.")
@@ -46,6 +49,8 @@ extension TCNet {
         @Flag(name: .long, help: "Do not advertise the host on the LAN (DNS-SD).")
         var noAdvertise = false
 
+        @OptionGroup var web: WebOptions
+
         @Option(
             name: .long,
             help: ArgumentHelp(
@@ -69,6 +74,7 @@ extension TCNet {
                 throw ValidationError(
                     "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)")
             }
+            try self.web.validate(tcpPort: self.port)
             guard Self.parseRateLimit(self.rateLimit) != nil else {
                 throw ValidationError("--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
             }
@@ -108,12 +114,18 @@ extension TCNet {
                     "cannot listen on \(self.bind):\(self.port) (\(error)); is another host running? "
                         + "Pass --port to choose another port.")
             }
+            let webServer = self.web.server(for: host, bindAddress: self.bind, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [host], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
-            let advertiser = self.noAdvertise ? nil : Self.advertise(host, logger: logger)
-            defer { advertiser?.stop() }
-            try await group.run()
+                    services: [.init(service: host)] + (webServer.map { [self.web.service($0)] } ?? []),
+                    gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                let webURLs = try await self.web.announce(webServer, logger: logger)
+                let advertiser = self.noAdvertise ? nil : Self.advertise(host, webURL: webURLs.first, logger: logger)
+                defer { advertiser?.stop() }
+                try await tasks.next()
+            }
         }
     }
 }
