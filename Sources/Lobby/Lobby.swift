@@ -17,6 +17,7 @@ public struct Lobby: Sendable {
         var arrival: UInt64
 
         var record: PlayerRecord { PlayerRecord(id: self.id, name: self.name, token: self.token) }
+        var seatCode: SeatCode { SeatCode(token: self.token) }
     }
 
     /// The fixed facts the lobby announces, and its games.
@@ -28,6 +29,8 @@ public struct Lobby: Sendable {
     var arrivals: UInt64 = 0
     var tables: [TableID: Table] = [:]
     var tableNumbers: Int = 0
+    /// The host-wide limit on wrong seat codes.
+    var seatCodeGuard = SeatCodeGuard()
     /// The time of the event being handled.
     var now = LobbyTime(milliseconds: 0)
 
@@ -43,6 +46,11 @@ public struct Lobby: Sendable {
     /// The player greeted on a connection, if any.
     public func player(on connection: ConnectionID) -> PlayerID? {
         self.playerByConnection[connection]
+    }
+
+    /// A player's name, for the host's log.
+    public func name(of player: PlayerID) -> String? {
+        self.players[player]?.name
     }
 
     /// The earliest time at which ``tick(now:)`` has something to do.
@@ -78,6 +86,10 @@ public struct Lobby: Sendable {
             self.resume(id, on: connection, re: re, into: &outcome)
             return outcome
         }
+        if let code = hello.seatCode {
+            self.resume(seatCode: code, on: connection, re: re, into: &outcome)
+            return outcome
+        }
         let name: String
         switch self.faults.has(.namesNotValidated) ? .success(hello.name) : PlayerName.validate(hello.name) {
         case .success(let valid):
@@ -88,9 +100,7 @@ public struct Lobby: Sendable {
         }
         if self.faults.has(.namesCountedInBytes), name.utf8.count > 24 { outcome.refuse(.invalidName, "too long", to: connection, re: re); return outcome }
         guard self.playerByNameKey[PlayerName.uniquenessKey(name)] == nil || (self.faults.has(.namesCaseSensitive) && !self.players.values.contains { $0.name == name }) else {
-            outcome.refuse(
-                .nameTaken, "Someone here is already called \(name); please choose another name.", to: connection,
-                re: re)
+            self.refuseTakenName(name, to: connection, re: re, into: &outcome)
             return outcome
         }
         self.arrivals += 1
@@ -109,7 +119,7 @@ public struct Lobby: Sendable {
             host: self.configuration.hostName, maxFrame: self.configuration.maxFrame,
             idleTimeoutMs: self.configuration.idleTimeoutMs, rateLimit: self.configuration.rateLimit,
             player: player.id, name: player.name, resumeToken: player.token,
-            games: self.configuration.catalog.infos, resumed: resumed)
+            games: self.configuration.catalog.infos, resumed: resumed, seatCode: player.seatCode)
     }
 
     // MARK: Requests
