@@ -1,7 +1,7 @@
 /// The rules walk-through: a few pages with small board drawings, paged with the arrow keys, as the
 /// seed's instruction screens are paged with their toolbar.
 public enum Walkthrough {
-    /// One page: a title and up to 14 lines of at most 66 characters.
+    /// One page: a title and up to 14 lines of at most 72 characters.
     public struct Page: Sendable {
         /// The page's title.
         public let title: String
@@ -54,8 +54,9 @@ public enum Walkthrough {
             "then you sow. If your collection holds fewer than 5, the rest is",
             "borrowed from your opponent and counted as your debt.",
             "",
-            "The seed's messages:",
+            "Choose a bank while all yours are empty, and the board reminds you:",
             "  \"" + SeedMessages.refillNeeded + "\"",
+            "Press r while one of your banks still holds dollars, and it says:",
             "  \"" + SeedMessages.refillRefused + "\"",
         ]),
         Page(title: "The end, and the keys", lines: [
@@ -67,7 +68,7 @@ public enum Walkthrough {
             "  1-5 select a bank     Up/Down u/d sow     r refill",
             "  Esc deselect          space skip the animation",
             "  ? this walk-through   n rematch (names kept)",
-            "  q quit (asks first during a match)",
+            "  q leave the table (asks first during a match)",
         ]),
     ]
 }
