@@ -172,6 +172,21 @@ struct SeatedClientTests {
         #expect(client.lobby.notice?.text == "You left table t1")
     }
 
+    @Test("what the host says about the match just left does not take the player back to it")
+    func leftForGood() {
+        var client = Scene.seated()
+        _ = client.press(.character("q"))
+        _ = client.press(.character("y"))
+        let over = MatchResult(winner: "B", reason: "resigned")
+        _ = client.receive(HostEnvelope(.state(MatchUpdate(
+            table: "t1", match: 1, seq: 0, turn: nil, status: .over, state: JSONValue.encoding(GameState()),
+            hash: GameState().stateHash, result: over))))
+        #expect(client.receive(Scene.table(Scene.info(.over))).isEmpty)
+        #expect(client.receive(Scene.table(Scene.info(.waiting, seatedA: false))).isEmpty)
+        #expect(!client.atTable)
+        #expect(client.lobby.notice?.text == "You left table t1")
+    }
+
     @Test("Ctrl-C at a table quits at once and keeps the seat: no leave, and a line that says how to come back")
     func interruptKeepsTheSeat() {
         var client = Scene.seated()

@@ -62,8 +62,28 @@ public enum JoinApp {
             note = "\(error); a restarted client will not take the seat back by itself"
         }
         var ending = Ending.done(nil)
-        for case .send(let message) in client.connected(welcome) {
-            if await session.send(message) == nil { client.notSent(message) }
+        var opened = client.connected(welcome)
+        // NB: the terminal is left alone until there is something to show, so a table that cannot be
+        // watched is one line, not a screen that flashes.
+        while true {
+            for command in opened {
+                switch command {
+                case .send(let message):
+                    if await session.send(message) == nil { client.notSent(message) }
+                case .quit(let line): return .done(line)
+                case .fail(let line): return .failed(line)
+                }
+            }
+            guard !client.hasScreen else { break }
+            switch await first.next() {
+            case .message(let envelope)?: opened = client.receive(envelope)
+            case .connected(let again)?:
+                try? memory?.store.save(again.resumeToken, host: memory?.host ?? "", port: memory?.port ?? 0, name: again.name)
+                opened = client.connected(again)
+            case .reconnecting?: opened = []
+            case .ended(let end)?: return Self.ending(end)
+            case nil: return .unreachable("the session ended")
+            }
         }
         if let note { client.note(note) }
         _ = try await ScreenLoop.run(client, session: session) { client, event, now in

@@ -57,6 +57,9 @@ public struct TableClient: Sendable {
     var now: Double = 0
     /// The grace period of the table this terminal sits at, for the farewell line.
     var graceSeconds: Int?
+    /// The table just left: what the host still says about it (the match it ended) is not a reason
+    /// to go back to it.
+    var leaving: TableID?
     let ruleSet: String?
     let options: [String: JSONValue]?
     let stepSeconds: Double
@@ -88,6 +91,11 @@ public struct TableClient: Sendable {
 
     /// Whether a table's screen is shown (else the lobby is).
     public var atTable: Bool { self.screen != nil }
+
+    /// Whether there is something to show: the lobby was asked for, or the table's screen is up. Until
+    /// then a driver may keep the terminal as it is, so a table that cannot be sat at or watched is
+    /// said in one line instead of a screen that flashes.
+    public var hasScreen: Bool { self.screen != nil || self.intent == .lobby }
 
     /// The screen to draw.
     public func frame(width: Int, height: Int) -> Frame {
@@ -203,6 +211,10 @@ public struct TableClient: Sendable {
     private func name(_ seat: SeatName) -> String { self.news.names[seat] ?? seat }
 
     private mutating func tableChanged(_ info: TableInfo) -> [Command] {
+        if self.screen == nil, info.id == self.leaving {
+            if !info.seats.contains(where: { $0.player == self.player }) { self.leaving = nil }
+            return []
+        }
         if self.screen == nil {
             if !self.watching, let mine = info.seats.first(where: { $0.player == self.player && $0.player != nil }) {
                 return self.enter(info, seat: mine.seat)
@@ -324,6 +336,8 @@ public struct TableClient: Sendable {
             self.screen?.warn(error.message, rule: error.rule, details: error.details ?? [:])
         } else {
             self.creating = false
+            // NB: a table asked for on the command line that cannot be had: the lobby says why.
+            if case .sit = self.intent { self.intent = .lobby }
             self.lobby.notice = Span(error.message, .warning)
         }
         return []
@@ -359,6 +373,7 @@ public struct TableClient: Sendable {
                 return [.send(message)]
             case .leave, .quit:
                 let left = self.seat == nil ? "Stopped watching table \(table)" : "You left table \(table)"
+                self.leaving = self.seat == nil ? nil : table
                 self.backToLobby(notice: nil)
                 self.lobby.notice = Span(left, .dim)
                 return [.send(.leave(TableRequest(table: table))), .send(.tables(TablesRequest()))]
