@@ -232,6 +232,16 @@ struct SeatedClientTests {
         #expect(client.lobby.notice?.text == "The host no longer holds your seat at table t1; pick a table")
     }
 
+    @Test("a relaunched client that resumes (a kept token, or --resume): its seat's table and state put it back at the table")
+    func resumedFromNothing() {
+        var client = TableClient(name: "", screens: .classroom, stepSeconds: 0)
+        #expect(client.connected(Scene.welcome("Lan", player: Scene.lan, resumed: true)) == [.send(.tables(TablesRequest()))])
+        #expect(client.receive(Scene.table(Scene.info(.playing))).isEmpty)
+        _ = client.receive(Scene.start())
+        #expect(client.atTable && client.seat == "A")
+        #expect(client.frame(width: 80, height: 24).text.contains("Lan (A) · you"))
+    }
+
     @Test("a seat freed by the teacher: back to the lobby")
     func seatFreed() {
         var client = Scene.seated()

@@ -173,3 +173,21 @@ struct HelpTextTests {
         if command == ["bench", "rules"] || command.isEmpty { #expect(prose > 2, "no prose found to check") }
     }
 }
+
+/// The README says the same exit statuses as `tcnet --help`.
+@Suite("README: exit statuses")
+struct ReadmeExitStatusTests {
+    @Test("the README lists each status with its meaning")
+    func listed() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n  ", with: " ")
+        for text in [
+            "0 done; 1 failed (a name taken or held, a wrong seat code, no such table, a port in use)",
+            "2 the host cannot be reached, or was lost and did not come back", "64 the command line is wrong",
+        ] {
+            #expect(readme.contains(text), "\(text)")
+        }
+    }
+}

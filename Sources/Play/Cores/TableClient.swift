@@ -125,7 +125,8 @@ public struct TableClient: Sendable {
             self.backToLobby(notice: "The host no longer holds your seat at table \(table); pick a table")
             return [.send(.tables(TablesRequest()))]
         }
-        if welcome.resumed { return [] }
+        // NB: a resumed seat's table and state follow welcome by themselves; the lobby's list does not.
+        if welcome.resumed { return [.send(.tables(TablesRequest()))] }
         switch self.intent {
         case .lobby: return [.send(.tables(TablesRequest()))]
         case .sit(let table): return [.send(.sit(Sit(table: table)))]
