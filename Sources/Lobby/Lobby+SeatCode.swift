@@ -20,7 +20,8 @@ extension Lobby {
             outcome.send(.error(limited), to: connection, re: re)
             return
         }
-        guard let canonical = code.canonical, let player = self.players.values.first(where: { $0.seatCode == canonical })
+        guard let canonical = code.canonical,
+            let player = self.players.values.first(where: { $0.seatCode == canonical })
         else {
             self.seatCodeGuard.refused(now: self.now)
             outcome.refuse(
@@ -34,7 +35,9 @@ extension Lobby {
 
     /// Refuses a name someone holds: `name-away` when its holder is away from a table (their seat
     /// is held for them), `name-taken` otherwise.
-    mutating func refuseTakenName(_ name: String, to connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome) {
+    mutating func refuseTakenName(
+        _ name: String, to connection: ConnectionID, re: RequestID?, into outcome: inout LobbyOutcome
+    ) {
         let holder = self.playerByNameKey[PlayerName.uniquenessKey(name)].flatMap { self.players[$0] }
         if let holder, holder.connection == nil, let table = holder.table {
             outcome.refuse(

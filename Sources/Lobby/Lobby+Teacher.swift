@@ -34,7 +34,10 @@ extension Lobby {
         case .free(let id, let seat), .reseat(let id, let seat):
             guard var table = self.tables.removeValue(forKey: id) else {
                 let ids = self.tables.values.sorted { $0.number < $1.number }.map(\.id)
-                return (outcome, ["there is no table \(id); the tables are: \(ids.isEmpty ? "none" : ids.joined(separator: ", "))"])
+                return (
+                    outcome,
+                    ["there is no table \(id); the tables are: \(ids.isEmpty ? "none" : ids.joined(separator: ", "))"]
+                )
             }
             defer { self.tables[id] = table }
             guard let player = table.seats[seat].flatMap({ self.players[$0] }) else {
@@ -54,7 +57,9 @@ extension Lobby {
         }
     }
 
-    private mutating func free(_ seat: SeatName, of player: Player, at table: inout Table, into outcome: inout LobbyOutcome) -> String {
+    private mutating func free(
+        _ seat: SeatName, of player: Player, at table: inout Table, into outcome: inout LobbyOutcome
+    ) -> String {
         if table.status == .playing || table.status == .paused {
             self.seatLeaves(seat, .forfeit, at: &table, re: nil, into: &outcome)
         }
@@ -98,12 +103,16 @@ extension Lobby {
         guard !tables.isEmpty else { return ["no tables yet"] }
         var lines: [String] = []
         for table in tables {
-            lines.append("\(table.id)  \(table.game.name) (\(table.ruleSet))  \(table.status.rawValue), match \(table.matchNumber)")
+            lines.append(
+                "\(table.id)  \(table.game.name) (\(table.ruleSet))  "
+                    + "\(table.status.rawValue), match \(table.matchNumber)"
+            )
             for seat in table.seatOrder {
                 if let bot = table.bots[seat] {
                     lines.append("  \(seat)  \(bot) bot")
                 } else if let id = table.seats[seat], let player = self.players[id] {
-                    lines.append("  \(seat)  \(player.name) (\(id))  \(self.presence(of: player, seat: seat, at: table))")
+                    lines.append(
+                        "  \(seat)  \(player.name) (\(id))  \(self.presence(of: player, seat: seat, at: table))")
                 } else {
                     lines.append("  \(seat)  free")
                 }

@@ -43,7 +43,8 @@ struct SeatCodeTests {
         let welcome = try #require(Self.welcome(answer))
         #expect(welcome.resumed && welcome.name == "Lan" && welcome.player == harness.playerIDs[a])
         #expect(answer.compactMap(\.state).last?.seq == 1)
-        #expect(harness.take(b).contains { if case .back(let notice) = $0.message { notice.seat == "A" } else { false } })
+        #expect(
+            harness.take(b).contains { if case .back(let notice) = $0.message { notice.seat == "A" } else { false } })
     }
 
     @Test("a seat code used while its player is connected replaces that connection")
@@ -59,7 +60,9 @@ struct SeatCodeTests {
         #expect(closed.last?.envelope.error?.code == .sessionReplaced)
     }
 
-    @Test("wrong codes are refused; after 10 the host answers rate-limited without checking, even a right code; time reopens it")
+    @Test(
+        "wrong codes are refused; after 10 the host answers rate-limited unchecked, even a right code; time reopens it"
+    )
     func wrongCodesAreLimited() throws {
         var harness = LobbyHarness()
         let (_, a, _) = harness.startMatch()
@@ -161,7 +164,8 @@ struct TeacherConsoleTests {
         let (table, a, b) = harness.startMatch(grace: 60)
         harness.disconnect(b)
         _ = harness.take(a)
-        #expect(harness.teacher(.free(table: table, seat: "B")) == ["freed seat B at table t1; Minh no longer sits there"])
+        #expect(
+            harness.teacher(.free(table: table, seat: "B")) == ["freed seat B at table t1; Minh no longer sits there"])
         let told = harness.take(a)
         let result = try #require(told.compactMap(\.state).last?.result)
         #expect(result.reason == "forfeit" && result.winner == "A")
@@ -170,7 +174,8 @@ struct TeacherConsoleTests {
         #expect(SeatCodeTests.welcome(harness.take(newcomer))?.resumed == false)
         #expect(harness.teacher(.free(table: "t9", seat: "A")) == ["there is no table t9; the tables are: t1"])
         #expect(harness.teacher(.free(table: table, seat: "C")) == ["table t1 has seats A, B, not C"])
-        #expect(harness.teacher(.free(table: table, seat: "B")) == ["seat B at table t1 has no player: nobody sits there"])
+        #expect(
+            harness.teacher(.free(table: table, seat: "B")) == ["seat B at table t1 has no player: nobody sits there"])
     }
 
     @Test("reseat: a new code takes the seat, the old token and code no longer do, the connection holding it is closed")
@@ -184,7 +189,8 @@ struct TeacherConsoleTests {
         #expect(lines.first == "seat B at table t1 (Minh) has a new seat code: \(code.rawValue)")
         let closed = harness.takeDeliveries(b)
         #expect(closed.last?.closesConnection == true && closed.last?.envelope.error?.code == .sessionReplaced)
-        #expect(harness.take(a).contains { if case .away(let notice) = $0.message { notice.seat == "B" } else { false } })
+        #expect(
+            harness.take(a).contains { if case .away(let notice) = $0.message { notice.seat == "B" } else { false } })
         let stale = harness.connect("", resume: oldToken)
         #expect(harness.take(stale).first?.error?.code == .badResumeToken)
         let oldCode = harness.connect("", seatCode: SeatCode(token: oldToken))
@@ -192,6 +198,9 @@ struct TeacherConsoleTests {
         let newcomer = harness.connect("", seatCode: code)
         let welcome = try #require(SeatCodeTests.welcome(harness.take(newcomer)))
         #expect(welcome.resumed && welcome.name == "Minh" && welcome.resumeToken.rawValue == "token-fresh")
-        #expect(harness.journal.contains { if case .player(let record) = $0 { record.token.rawValue == "token-fresh" } else { false } })
+        #expect(
+            harness.journal.contains {
+                if case .player(let record) = $0 { record.token.rawValue == "token-fresh" } else { false }
+            })
     }
 }

@@ -40,12 +40,14 @@ struct ClientSessionTests {
         }
     }
 
-    @Test("a kept token the host does not know: the session says a plain hello with the same name on the same connection")
+    @Test(
+        "a kept token the host does not know: the session says a plain hello with the same name on the same connection")
     func lostTokenFallsBack() async throws {
         try await withDeadline(seconds: 30) {
             try await withHost { host in
                 let stale = ResumeToken(rawValue: String(repeating: "ab", count: 32))
-                let session = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan", resume: stale))
+                let session = ClientSession(
+                    host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan", resume: stale))
                 guard case .connected(let welcome)? = await Self.opening(session) else {
                     Issue.record("no welcome")
                     return

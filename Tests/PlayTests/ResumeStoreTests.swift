@@ -26,7 +26,9 @@ struct ResumeStoreTests {
         #expect(store.token(host: "192.168.1.20", port: 7420, name: "Lan") == nil)
     }
 
-    @Test("the file is its owner's only (0600, in a 0700 folder), even with a permissive umask, and holds the token alone")
+    @Test(
+        "the file is its owner's only (0600, in a 0700 folder), even with a permissive umask, and holds the token alone"
+    )
     func private_() throws {
         let store = ResumeStore(folder: Self.folder())
         defer { try? FileManager.default.removeItem(atPath: store.folder) }
@@ -47,7 +49,9 @@ struct ResumeStoreTests {
     @Test("XDG_STATE_HOME, else ~/.local/state")
     func folders() {
         #expect(ResumeStore.defaultFolder(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/tcnet")
-        #expect(ResumeStore.defaultFolder(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/tcnet")
+        #expect(
+            ResumeStore.defaultFolder(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])
+                == "/h/.local/state/tcnet")
         #expect(ResumeStore.defaultFolder(environment: ["HOME": "/h"]) == "/h/.local/state/tcnet")
     }
 
@@ -57,6 +61,8 @@ struct ResumeStoreTests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let store = ResumeStore(folder: file + "/tcnet")
-        #expect(throws: ResumeStoreError.self) { try store.save(ResumeToken(rawValue: "abc"), host: "h", port: 1, name: "Lan") }
+        #expect(throws: ResumeStoreError.self) {
+            try store.save(ResumeToken(rawValue: "abc"), host: "h", port: 1, name: "Lan")
+        }
     }
 }

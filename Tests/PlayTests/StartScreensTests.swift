@@ -20,10 +20,13 @@ struct StartScreensTests {
         }
     }
 
-    @Test("the lobby with 24-character names, six seats, a long host name: nothing cut, the highlighted table on screen",
+    @Test(
+        "the lobby with 24-character names, six seats, a long host name: nothing cut, the highlighted table on screen",
         arguments: [false, true])
     func lobbyFits(watching: Bool) {
-        var lobby = LobbyModel(hostName: "tcnet on a-machine-with-a-very-long-name.school.example.org", playerName: Self.long.0, watching: watching)
+        var lobby = LobbyModel(
+            hostName: "tcnet on a-machine-with-a-very-long-name.school.example.org", playerName: Self.long.0,
+            watching: watching)
         lobby.show(Self.rows())
         lobby.notice = Span("Someone here is already called \(Self.long.1); please choose another name.", .warning)
         for index in 0..<6 {
@@ -58,7 +61,8 @@ struct StartScreensTests {
         return outcome
     }
 
-    @Test("tcnet play asks for the names: an empty one gets the seed's warning, a 25th character is refused, a twin too")
+    @Test(
+        "tcnet play asks for the names: an empty one gets the seed's warning, a 25th character is refused, a twin too")
     func namePrompt() {
         var prompt = Self.prompt()
         #expect(prompt.press(.enter) == .asking)

@@ -11,10 +11,16 @@ import Testing
 @Suite("TableClient: keys the session could not send")
 struct TableClientTests {
     static func table(_ id: TableID, seatedA: PlayerID? = nil) -> HostEnvelope {
-        HostEnvelope(.table(TableUpdate(table: TableInfo(
-            id: id, game: "taxcollection", ruleSet: "classic", status: .waiting,
-            seats: [SeatInfo(seat: "A", player: seatedA, name: seatedA == nil ? nil : "Lan"), SeatInfo(seat: "B")],
-            spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 0))))
+        HostEnvelope(
+            .table(
+                TableUpdate(
+                    table: TableInfo(
+                        id: id, game: "taxcollection", ruleSet: "classic", status: .waiting,
+                        seats: [
+                            SeatInfo(seat: "A", player: seatedA, name: seatedA == nil ? nil : "Lan"),
+                            SeatInfo(seat: "B"),
+                        ],
+                        spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 0))))
     }
 
     @Test("a new table asked for while not connected: the player is told, and no seat is taken later by surprise")
@@ -50,7 +56,8 @@ enum Scene {
     }
 
     static func info(
-        _ status: TableStatus, awayB: Bool = false, seatedA: Bool = true, match: Int = 1, names: (String, String) = ("Lan", "Minh")
+        _ status: TableStatus, awayB: Bool = false, seatedA: Bool = true, match: Int = 1,
+        names: (String, String) = ("Lan", "Minh")
     ) -> TableInfo {
         TableInfo(
             id: "t1", game: "taxcollection", ruleSet: "classic", status: status,
@@ -64,9 +71,11 @@ enum Scene {
     static func table(_ info: TableInfo) -> HostEnvelope { HostEnvelope(.table(TableUpdate(table: info))) }
 
     static func start(_ state: GameState = GameState(), seq: Int = 0) -> HostEnvelope {
-        HostEnvelope(.state(MatchUpdate(
-            table: "t1", match: 1, seq: seq, turn: state.turn.rawValue, status: .playing,
-            state: JSONValue.encoding(state), hash: state.stateHash)))
+        HostEnvelope(
+            .state(
+                MatchUpdate(
+                    table: "t1", match: 1, seq: seq, turn: state.turn.rawValue, status: .playing,
+                    state: JSONValue.encoding(state), hash: state.stateHash)))
     }
 
     /// A client seated at A of a playing table, the first state shown.
@@ -81,7 +90,8 @@ enum Scene {
 
     /// A watcher of t1, the first state shown.
     static func watching(_ info: TableInfo = Scene.info(.playing)) -> TableClient {
-        var client = TableClient(name: "Teacher", intent: .watch("t1"), watching: true, screens: .classroom, stepSeconds: 0)
+        var client = TableClient(
+            name: "Teacher", intent: .watch("t1"), watching: true, screens: .classroom, stepSeconds: 0)
         _ = client.connected(welcome("Teacher", player: PlayerID(rawValue: "p-teacher")))
         _ = client.receive(table(info))
         _ = client.receive(start())
@@ -105,15 +115,25 @@ struct WatcherTests {
     @Test("watch --table t9 at a host without it: one line that says so, and nothing else happens")
     func noSuchTable() {
         var client = TableClient(name: "Teacher", intent: .watch("t9"), watching: true, screens: .classroom)
-        #expect(client.connected(Scene.welcome("Teacher", player: PlayerID(rawValue: "p-t"))) == [.send(.watch(TableRequest(table: "t9")))])
-        let refusal = HostEnvelope(.error(ErrorMessage(code: .noSuchTable, message: "there is no table t9", fatal: false)))
-        #expect(client.receive(refusal) == [.fail("there is no table t9 at this host; tcnet watch without --table picks one")])
+        #expect(
+            client.connected(Scene.welcome("Teacher", player: PlayerID(rawValue: "p-t"))) == [
+                .send(.watch(TableRequest(table: "t9")))
+            ])
+        let refusal = HostEnvelope(
+            .error(ErrorMessage(code: .noSuchTable, message: "there is no table t9", fatal: false)))
+        #expect(
+            client.receive(refusal) == [
+                .fail("there is no table t9 at this host; tcnet watch without --table picks one")
+            ])
     }
 
     @Test("no table at all to watch: one line that says so")
     func nothingToWatch() {
         var client = TableClient(name: "Teacher", intent: .watch(nil), watching: true, screens: .classroom)
-        #expect(client.connected(Scene.welcome("Teacher", player: PlayerID(rawValue: "p-t"))) == [.send(.tables(TablesRequest()))])
+        #expect(
+            client.connected(Scene.welcome("Teacher", player: PlayerID(rawValue: "p-t"))) == [
+                .send(.tables(TablesRequest()))
+            ])
         let commands = client.receive(HostEnvelope(.tables(TableList(tables: []))))
         #expect(commands == [.fail("this host has no table to watch yet; try again once a match has started")])
     }
@@ -133,11 +153,14 @@ struct WatcherTests {
     @Test("arriving while a player is away: the away label with the time left; at a paused table, the pause")
     func presenceOnArrival() {
         var client = Scene.watching(Scene.info(.playing, awayB: true))
-        _ = client.receive(HostEnvelope(.away(PresenceNotice(table: "t1", seat: "B", player: Scene.minh, name: "Minh", graceMs: 75_000))))
+        _ = client.receive(
+            HostEnvelope(
+                .away(PresenceNotice(table: "t1", seat: "B", player: Scene.minh, name: "Minh", graceMs: 75_000))))
         _ = client.tick(now: 0.5)
         #expect(client.frame(width: 80, height: 24).text.contains("away: 1:15 held"))
         var paused = Scene.watching(Scene.info(.paused, awayB: true))
-        _ = paused.receive(HostEnvelope(.away(PresenceNotice(table: "t1", seat: "B", player: Scene.minh, name: "Minh", graceMs: 0))))
+        _ = paused.receive(
+            HostEnvelope(.away(PresenceNotice(table: "t1", seat: "B", player: Scene.minh, name: "Minh", graceMs: 0))))
         let text = paused.frame(width: 80, height: 24).text
         #expect(text.contains("The match is paused until Minh is back"))
         #expect(text.contains("away · paused"))
@@ -154,7 +177,10 @@ struct WatcherTests {
     @Test("q goes back to the lobby, and q in the lobby quits")
     func qGoesToTheLobby() {
         var client = Scene.watching()
-        #expect(client.press(.character("q")) == [.send(.leave(TableRequest(table: "t1"))), .send(.tables(TablesRequest()))])
+        #expect(
+            client.press(.character("q")) == [
+                .send(.leave(TableRequest(table: "t1"))), .send(.tables(TablesRequest())),
+            ])
         #expect(!client.atTable)
         #expect(client.press(.character("q")) == [.quit(nil)])
     }
@@ -167,7 +193,10 @@ struct SeatedClientTests {
         var client = Scene.seated()
         _ = client.press(.character("q"))
         // NB: during a match the board asks first; y confirms.
-        #expect(client.press(.character("y")) == [.send(.leave(TableRequest(table: "t1"))), .send(.tables(TablesRequest()))])
+        #expect(
+            client.press(.character("y")) == [
+                .send(.leave(TableRequest(table: "t1"))), .send(.tables(TablesRequest())),
+            ])
         #expect(!client.atTable && client.seat == nil)
         #expect(client.lobby.notice?.text == "You left table t1")
     }
@@ -178,9 +207,12 @@ struct SeatedClientTests {
         _ = client.press(.character("q"))
         _ = client.press(.character("y"))
         let over = MatchResult(winner: "B", reason: "resigned")
-        _ = client.receive(HostEnvelope(.state(MatchUpdate(
-            table: "t1", match: 1, seq: 0, turn: nil, status: .over, state: JSONValue.encoding(GameState()),
-            hash: GameState().stateHash, result: over))))
+        _ = client.receive(
+            HostEnvelope(
+                .state(
+                    MatchUpdate(
+                        table: "t1", match: 1, seq: 0, turn: nil, status: .over, state: JSONValue.encoding(GameState()),
+                        hash: GameState().stateHash, result: over))))
         #expect(client.receive(Scene.table(Scene.info(.over))).isEmpty)
         #expect(client.receive(Scene.table(Scene.info(.waiting, seatedA: false))).isEmpty)
         #expect(!client.atTable)
@@ -191,9 +223,13 @@ struct SeatedClientTests {
     func interruptKeepsTheSeat() {
         var client = Scene.seated()
         let commands = client.press(.interrupt)
-        #expect(commands == [.quit(
-            "Your seat at table t1 is held for 2 min: run the same command again to go back, or on another machine: "
-                + "tcnet join HOST --resume XVM5W-MJAAV")])
+        #expect(
+            commands == [
+                .quit(
+                    "Your seat at table t1 is held for 2 min: run the same command again to go back, "
+                        + "or on another machine: "
+                        + "tcnet join HOST --resume XVM5W-MJAAV")
+            ])
     }
 
     @Test("while the terminal is too small the board is hidden and keys wait; enlarged, they act again")
@@ -205,8 +241,14 @@ struct SeatedClientTests {
         #expect(client.press(.character("q")).isEmpty)
         client.terminalSize = .standard
         #expect(client.press(.character("3")).isEmpty)
-        #expect(client.press(.down) == [.send(.move(MoveRequest(
-            table: "t1", seq: 0, move: JSONValue.encoding(TaxCollectionRules.Move.sow(bank: 3, direction: .down)))))])
+        #expect(
+            client.press(.down) == [
+                .send(
+                    .move(
+                        MoveRequest(
+                            table: "t1", seq: 0,
+                            move: JSONValue.encoding(TaxCollectionRules.Move.sow(bank: 3, direction: .down)))))
+            ])
     }
 
     @Test("the seat code is shown when the player sits down, and on the rules page")
@@ -232,10 +274,15 @@ struct SeatedClientTests {
         #expect(client.lobby.notice?.text == "The host no longer holds your seat at table t1; pick a table")
     }
 
-    @Test("a relaunched client that resumes (a kept token, or --resume): its seat's table and state put it back at the table")
+    @Test(
+        "a relaunched client that resumes (a kept token, or --resume) is put back at its seat's table"
+    )
     func resumedFromNothing() {
         var client = TableClient(name: "", screens: .classroom, stepSeconds: 0)
-        #expect(client.connected(Scene.welcome("Lan", player: Scene.lan, resumed: true)) == [.send(.tables(TablesRequest()))])
+        #expect(
+            client.connected(Scene.welcome("Lan", player: Scene.lan, resumed: true)) == [
+                .send(.tables(TablesRequest()))
+            ])
         #expect(client.receive(Scene.table(Scene.info(.playing))).isEmpty)
         _ = client.receive(Scene.start())
         #expect(client.atTable && client.seat == "A")

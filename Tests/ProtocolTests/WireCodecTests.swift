@@ -128,7 +128,9 @@ struct SeatCodeTypingTests {
         #expect(SeatCode.typed(typed)?.rawValue == canonical)
     }
 
-    @Test("not a code: too short, too long, a U, punctuation", arguments: ["XVM5W-MJAA", "XVM5W-MJAAVV", "XVM5W-MJAAU", "XVM5W/MJAAV", ""])
+    @Test(
+        "not a code: too short, too long, a U, punctuation",
+        arguments: ["XVM5W-MJAA", "XVM5W-MJAAVV", "XVM5W-MJAAU", "XVM5W/MJAAV", ""])
     func refused(typed: String) {
         #expect(SeatCode.typed(typed) == nil)
     }

@@ -157,7 +157,8 @@ struct BoardModelTests {
             }
         }
         let text = BoardRenderer.frame(of: board, width: 80, height: 24).text
-        let announcements = text.components(separatedBy: "is the winner").count + text.components(separatedBy: "draw").count - 2
+        let winners = text.components(separatedBy: "is the winner").count - 1
+        let announcements = winners + text.components(separatedBy: "draw").count - 1
         #expect(announcements == 1, "\(text)")
         #expect(text.contains("Game over"))
     }

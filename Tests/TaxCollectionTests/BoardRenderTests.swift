@@ -11,8 +11,11 @@ struct BoardRenderTests {
     static let names = BySeat(a: "Wwwwwwwwwwwwwwwwwwwwwwww", b: "Nguyen Thi Minh Khai Lan")
 
     /// The frames of a whole random game, every animation step, for a board seen from `controlled`.
-    static func frames(controlled: Set<Seat>, link: Link, seed: UInt64, rules: RuleSet = .classic) throws -> [(String, Frame)] {
-        var board = BoardModel(names: Self.names, controlled: controlled, title: "table t12", rules: rules, stepSeconds: 1)
+    static func frames(controlled: Set<Seat>, link: Link, seed: UInt64, rules: RuleSet = .classic) throws -> [(
+        String, Frame
+    )] {
+        var board = BoardModel(
+            names: Self.names, controlled: controlled, title: "table t12", rules: rules, stepSeconds: 1)
         board.link = link
         board.seatCode = "XVM5W-MJAAV"
         board.waiting = "Waiting for an opponent to sit at table t12 (tcnet join ... --table t12)"
@@ -81,7 +84,9 @@ struct BoardRenderTests {
             paused.paused = true
             _ = paused.tick(now: 4000)
             list.append(("paused", paused))
-            for link: Link in [.reconnecting(attempt: 299), .lost("the host closed the connection and never came back")] {
+            for link: Link in [
+                .reconnecting(attempt: 299), .lost("the host closed the connection and never came back"),
+            ] {
                 var linked = board
                 linked.link = link
                 list.append(("link", linked))
@@ -110,7 +115,9 @@ struct BoardRenderTests {
             for (what, frame) in try Self.frames(controlled: controlled, link: link, seed: seed) {
                 Self.cut(frame, what)
                 if what != "waiting", !frame.text.contains("How to play") {
-                    #expect(frame.text.contains(Self.names.a) && frame.text.contains(Self.names.b), "\(what): a name is cut")
+                    #expect(
+                        frame.text.contains(Self.names.a) && frame.text.contains(Self.names.b), "\(what): a name is cut"
+                    )
                 }
             }
         }
@@ -132,9 +139,10 @@ struct BoardRenderTests {
         canvas.put("abc", x: 0, y: 1, width: 2)
         canvas.put("hidden", x: 0, y: 5)
         #expect(canvas.frame.overflow == ["0123456789", "abc", "hidden"])
-        #expect(Canvas.wrap("Game over. Lan is the winner with 30 dollars", width: 12) == [
-            "Game over.", "Lan is the", "winner with", "30 dollars",
-        ])
+        #expect(
+            Canvas.wrap("Game over. Lan is the winner with 30 dollars", width: 12) == [
+                "Game over.", "Lan is the", "winner with", "30 dollars",
+            ])
         #expect(Canvas.wrap("Wwwwwwwwwwwwwwwwwwwwwwww", width: 10) == ["Wwwwwwwwww", "wwwwwwwwww", "wwww"])
     }
 }

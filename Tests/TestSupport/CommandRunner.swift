@@ -73,7 +73,9 @@ public final class CommandRunner: Sendable {
     }
 
     /// Waits until standard output contains `text`.
-    public func waitForStandardOutput(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    public func waitForStandardOutput(
+        containing text: String, timeout: Duration = .seconds(20)
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let out = self.standardOutput

@@ -25,12 +25,15 @@ struct ExitStatusTests {
         // NB: a host started and stopped: its port is free again.
         let running = try await RunningHost.start()
         try await running.stop()
-        let outcome = try await CommandRunner.run(["join", running.address, "--name", "Lan"], environment: running.machine("lan"))
+        let outcome = try await CommandRunner.run(
+            ["join", running.address, "--name", "Lan"], environment: running.machine("lan"))
         #expect(outcome.status == 2)
-        #expect(Self.lines(outcome) == [
-            "Error: cannot reach \(running.address): nothing answers on port \(running.port) there (connection refused); "
-                + "check the address, and that tcnet host runs there",
-        ])
+        #expect(
+            Self.lines(outcome) == [
+                "Error: cannot reach \(running.address): nothing answers on port \(running.port) "
+                    + "there (connection refused); "
+                    + "check the address, and that tcnet host runs there"
+            ])
     }
 
     @Test("a name someone has: status 1, and what to type instead")
@@ -38,11 +41,14 @@ struct ExitStatusTests {
         let running = try await RunningHost.start()
         defer { Task { try? await running.stop() } }
         let lan = try await running.greet("Lan")
-        let outcome = try await CommandRunner.run(["join", running.address, "--name", "lAN"], environment: running.machine("other"))
+        let outcome = try await CommandRunner.run(
+            ["join", running.address, "--name", "lAN"], environment: running.machine("other"))
         #expect(outcome.status == 1)
-        #expect(Self.lines(outcome) == [
-            "Error: Someone here is already called lAN; please choose another name. (tcnet join \(running.address) --name ANOTHER)",
-        ])
+        #expect(
+            Self.lines(outcome) == [
+                "Error: Someone here is already called lAN; please choose another name. (tcnet join "
+                    + "\(running.address) --name ANOTHER)"
+            ])
         lan.client.disconnect()
         try await running.stop()
     }
@@ -56,11 +62,14 @@ struct ExitStatusTests {
         while try await lan.client.readMessage().re != .number(3) {}
         lan.client.disconnect()
         _ = try await running.host.waitForStandardError(containing: "name=Lan [Peer] disconnected")
-        let outcome = try await CommandRunner.run(["join", running.address, "--name", "Lan"], environment: running.machine("other"))
+        let outcome = try await CommandRunner.run(
+            ["join", running.address, "--name", "Lan"], environment: running.machine("other"))
         #expect(outcome.status == 1)
-        #expect(Self.lines(outcome) == [
-            "Error: Lan is away from table t1; if that is you, use your seat code: tcnet join \(running.address) --resume CODE",
-        ])
+        #expect(
+            Self.lines(outcome) == [
+                "Error: Lan is away from table t1; if that is you, use your seat code: tcnet join "
+                    + "\(running.address) --resume CODE"
+            ])
         try await running.stop()
     }
 
@@ -70,19 +79,24 @@ struct ExitStatusTests {
         let lan = try await running.greet("Lan")
         let right = try #require(lan.welcome.seatCode)
         let wrong = right.rawValue == "00000-00000" ? "00000-00001" : "00000-00000"
-        let first = try await CommandRunner.run(["join", running.address, "--resume", wrong], environment: running.machine("x"))
+        let first = try await CommandRunner.run(
+            ["join", running.address, "--resume", wrong], environment: running.machine("x"))
         #expect(first.status == 1)
-        #expect(Self.lines(first) == [
-            "Error: no player on this host has that seat code; check it (the ? page of your board shows it) or ask the teacher",
-        ])
+        #expect(
+            Self.lines(first) == [
+                "Error: no player on this host has that seat code; check it (the ? page of your "
+                    + "board shows it) or ask the teacher"
+            ])
         // NB: nine more wrong codes over the protocol, then the right one finds the limit reached.
         for _ in 0..<9 {
             let guesser = try await RawClient.connect(port: running.port)
-            try await guesser.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "", seatCode: SeatCode(rawValue: wrong)))))
+            try await guesser.send(
+                ClientEnvelope(id: .number(1), .hello(Hello(name: "", seatCode: SeatCode(rawValue: wrong)))))
             #expect(try await guesser.readMessage().error?.code == .badSeatCode)
             guesser.disconnect()
         }
-        let limited = try await CommandRunner.run(["join", running.address, "--resume", right.rawValue], environment: running.machine("y"))
+        let limited = try await CommandRunner.run(
+            ["join", running.address, "--resume", right.rawValue], environment: running.machine("y"))
         #expect(limited.status == 1)
         #expect(Self.lines(limited).count == 1)
         #expect(limited.standardError.hasPrefix("Error: too many wrong seat codes on this host; try again in "))
@@ -100,25 +114,47 @@ struct ExitStatusTests {
         let lan = try await running.greet("Lan")
         try await lan.client.send(ClientEnvelope(id: .number(2), .createTable(CreateTable(game: "taxcollection"))))
         _ = try await lan.client.readMessage()
-        let missing = try await CommandRunner.run(["watch", running.address, "--table", "t9"], environment: running.machine("w"))
+        let missing = try await CommandRunner.run(
+            ["watch", running.address, "--table", "t9"], environment: running.machine("w"))
         #expect(missing.status == 1)
-        #expect(Self.lines(missing) == [
-            "Error: there is no table t9 at this host; tcnet watch without --table picks one",
-        ])
+        #expect(
+            Self.lines(missing) == [
+                "Error: there is no table t9 at this host; tcnet watch without --table picks one"
+            ])
         lan.client.disconnect()
         try await running.stop()
     }
 
-    @Test("bad values: one line naming the flag, status 64", arguments: [
-        (["host", "--port", "-1"], "Error: --port must be 0 to 65535, not -1"),
-        (["host", "--bind", "999.1.1.1"], "Error: --bind takes an IP address of this machine (0.0.0.0 listens on all of them), not 999.1.1.1"),
-        (["play", "--player-a", String(repeating: "x", count: 200)], "Error: --player-a: A name holds at most 24 characters."),
-        (["play", "--player-b", " "], "Error: --player-b: Please enter your username: a name of 1 to 24 characters."),
-        (["join", "127.0.0.1", "--name", String(repeating: "é", count: 25)], "Error: --name: A name holds at most 24 characters."),
-        (["join", "127.0.0.1"], "Error: Missing --name NAME (or --resume CODE to take a seat back)"),
-        (["join", "127.0.0.1", "--resume", "K7QM"], "Error: --resume takes a seat code of 10 letters and digits, like K7QM4-XRT2B, not K7QM"),
-        (["watch", "127.0.0.1", "--name", ""], "Error: --name: Please enter your username: a name of 1 to 24 characters."),
-    ])
+    @Test(
+        "bad values: one line naming the flag, status 64",
+        arguments: [
+            (["host", "--port", "-1"], "Error: --port must be 0 to 65535, not -1"),
+            (
+                ["host", "--bind", "999.1.1.1"],
+                "Error: --bind takes an IP address of this machine (0.0.0.0 listens on all of them), not 999.1.1.1"
+            ),
+            (
+                ["play", "--player-a", String(repeating: "x", count: 200)],
+                "Error: --player-a: A name holds at most 24 characters."
+            ),
+            (
+                ["play", "--player-b", " "],
+                "Error: --player-b: Please enter your username: a name of 1 to 24 characters."
+            ),
+            (
+                ["join", "127.0.0.1", "--name", String(repeating: "é", count: 25)],
+                "Error: --name: A name holds at most 24 characters."
+            ),
+            (["join", "127.0.0.1"], "Error: Missing --name NAME (or --resume CODE to take a seat back)"),
+            (
+                ["join", "127.0.0.1", "--resume", "K7QM"],
+                "Error: --resume takes a seat code of 10 letters and digits, like K7QM4-XRT2B, not K7QM"
+            ),
+            (
+                ["watch", "127.0.0.1", "--name", ""],
+                "Error: --name: Please enter your username: a name of 1 to 24 characters."
+            ),
+        ])
     func badValues(arguments: [String], line: String) async throws {
         let outcome = try await CommandRunner.run(arguments)
         #expect(outcome.status == 64)
@@ -129,10 +165,15 @@ struct ExitStatusTests {
     func bindElsewhere() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-bind-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let outcome = try await CommandRunner.run(["host", "--bind", "192.0.2.1", "--port", "0", "--data", data, "--no-advertise"])
+        let outcome = try await CommandRunner.run([
+            "host", "--bind", "192.0.2.1", "--port", "0", "--data", data, "--no-advertise",
+        ])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains(
-            "Error: cannot listen on 192.0.2.1:0: no network interface of this machine has that address; leave --bind out to listen on all of them."))
+        #expect(
+            outcome.standardError.contains(
+                "Error: cannot listen on 192.0.2.1:0: no network interface of this machine has that "
+                    + "address; leave --bind out to listen on all of them."
+            ))
     }
 }
 
@@ -149,10 +190,13 @@ struct HelpTextTests {
     func rulesListed(command: [String]) async throws {
         let help = try await CommandRunner.run(command + ["--help"]).standardOutput
         let flat = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(flat.contains("Tax Collection: classic, young-treasury, small-treasury, short, no-borrowing"), "\(help)")
+        #expect(
+            flat.contains("Tax Collection: classic, young-treasury, small-treasury, short, no-borrowing"), "\(help)")
     }
 
-    @Test("no paragraph breaks a line that could have held the next word (a hard line break in the text)", arguments: Self.commands)
+    @Test(
+        "no paragraph breaks a line that could have held the next word (a hard line break in the text)",
+        arguments: Self.commands)
     func wrapsOnlyAtTheEdge(command: [String]) async throws {
         let help = try await CommandRunner.run(command + ["--help"]).standardOutput
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -65,14 +65,16 @@ struct HostConsoleTests {
         #expect(code != Substring(minh.welcome.seatCode?.rawValue ?? ""))
         #expect(try await minh.client.readUntilClosed().last?.error?.code == .sessionReplaced)
         let other = try await RawClient.connect(port: running.port)
-        try await other.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "", seatCode: SeatCode(rawValue: String(code))))))
+        try await other.send(
+            ClientEnvelope(id: .number(1), .hello(Hello(name: "", seatCode: SeatCode(rawValue: String(code))))))
         guard case .welcome(let welcome) = try await other.readMessage().message else {
             Issue.record("the new seat code did not take the seat")
             return
         }
         #expect(welcome.resumed && welcome.name == "Minh")
         running.host.write("free t1 A\n")
-        _ = try await running.host.waitForStandardOutput(containing: "freed seat A at table t1; Lan no longer sits there\n")
+        _ = try await running.host.waitForStandardOutput(
+            containing: "freed seat A at table t1; Lan no longer sits there\n")
         #expect(!running.host.standardError.contains(String(code)))
         lan.client.disconnect()
         other.disconnect()

@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 
 /// A student never loses a match to a closed window, in real tmux sessions against a real host.
-@Suite("tcnet join in tmux: resuming after kill -9, seat codes, late watchers", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(
+    "tcnet join in tmux: resuming after kill -9, seat codes, late watchers",
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct ResumeTerminalTests {
     static let tcnet = TerminalBoardTests.tcnet
     typealias Board = TerminalBoardTests
@@ -17,7 +19,8 @@ struct ResumeTerminalTests {
         return (Board.banks(of: "A", in: after), Board.banks(of: "B", in: after))
     }
 
-    @Test("kill -9 of a joined client mid-match, then the same command again: the seat comes back and the match goes on")
+    @Test(
+        "kill -9 of a joined client mid-match, then the same command again: the seat comes back and the match goes on")
     func killAndRelaunch() async throws {
         let players = try await Board.twoPlayers()
         defer { players.finish() }
@@ -35,10 +38,13 @@ struct ResumeTerminalTests {
         defer { again.kill() }
         let back = try await again.waitForScreen { $0.contains("Lan (A) · you") && $0.contains("waiting for them") }
         #expect(Board.banks(of: "A", in: back) == banks.a && Board.banks(of: "B", in: back) == banks.b)
-        let token = try String(contentsOfFile: folder + "/" + files[0], encoding: .utf8).trimmingCharacters(in: .newlines)
+        let token = try String(contentsOfFile: folder + "/" + files[0], encoding: .utf8).trimmingCharacters(
+            in: .newlines)
         #expect(token.count == 64)
         #expect(!back.contains(token) && !players.host.standardError.contains(token))
-        #expect(players.host.standardError.contains(/by=token connection=c\d+ name=Lan player=p-\w+ \[Peer\] session resumed/))
+        #expect(
+            players.host.standardError.contains(
+                /by=token connection=c\d+ name=Lan player=p-\w+ \[Peer\] session resumed/))
         let minh = try await players.minh.waitForScreen { $0.contains("Lan is back") && !$0.contains("away: ") }
         try Board.playTurn(players.minh, seat: "B", screen: minh)
         _ = try await again.waitForScreen { $0.contains(">> YOUR TURN <<") }
@@ -106,7 +112,9 @@ struct ResumeTerminalTests {
     }
 }
 
-@Suite("tcnet screens in tmux: keys wait while hidden, q back to the lobby, names asked", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(
+    "tcnet screens in tmux: keys wait while hidden, q back to the lobby, names asked",
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct ScreenTerminalTests {
     typealias Board = TerminalBoardTests
 

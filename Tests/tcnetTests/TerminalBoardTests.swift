@@ -209,7 +209,8 @@ struct TerminalBoardTests {
         #expect(Self.banks(of: "A", in: screen) == afterMove.a && Self.banks(of: "B", in: screen) == afterMove.b)
         // The watcher, whom the restarted host does not know, watches again: no exit, the same board.
         watched = try await watcher.waitForScreen(timeout: .seconds(30)) {
-            !$0.contains("reconnecting") && $0.contains("you are watching") && Self.banks(of: "A", in: $0) == afterMove.a
+            !$0.contains("reconnecting") && $0.contains("you are watching")
+                && Self.banks(of: "A", in: $0) == afterMove.a
         }
         #expect(try watcher.exitStatus() == nil)
         #expect(watched.contains("away: "))

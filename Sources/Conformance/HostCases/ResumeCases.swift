@@ -49,7 +49,10 @@ enum ResumeCases {
             try require(rest.closed, "B's old connection closed", seen: "still open")
             return .ok
         },
-        HostCase("resume.name-reserved", "while a seated player is away, their name stays theirs: name-away", statements: ["R-1", "R-7", "H-6"], accepts: [.ok, .nonStrict]) { context in
+        HostCase(
+            "resume.name-reserved", "while a seated player is away, their name stays theirs: name-away",
+            statements: ["R-1", "R-7", "H-6"], accepts: [.ok, .nonStrict]
+        ) { context in
             let seated = try await context.seatTwo(#","graceSeconds":30"#)
             seated.a.probe.drop()
             _ = await seated.b.probe.read(until: { $0.type == "away" }, timeout: context.replyTimeout)

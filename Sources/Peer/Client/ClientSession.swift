@@ -93,7 +93,11 @@ public actor ClientSession {
             }
             attempt += 1
             guard attempt <= self.retry.attempts else {
-                self.finish(.lost("lost the host at \(self.host):\(self.port) and gave up after \(self.retry.attempts) tries: \(reason)"))
+                self.finish(
+                    .lost(
+                        "lost the host at \(self.host):\(self.port) and gave up after \(self.retry.attempts) tries: "
+                            + reason
+                    ))
                 return
             }
             self.continuation.yield(.reconnecting(attempt: attempt, reason: reason))
@@ -148,13 +152,15 @@ public actor ClientSession {
             }
         try await channel.executeThenClose { inbound, outbound in
             var iterator = inbound.makeAsyncIterator()
-            var answer = try await Self.greet(self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
+            var answer = try await Self.greet(
+                self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
             if case .error(let error) = answer.message, error.code == .badResumeToken, self.hello.resume != nil,
                 !self.hello.name.isEmpty
             {
                 // NB: H-11: the token is gone, not the player's wish to play: a plain hello, same name.
                 self.hello.resume = nil
-                answer = try await Self.greet(self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
+                answer = try await Self.greet(
+                    self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
             }
             guard case .welcome(let welcome) = answer.message else {
                 if case .error(let error) = answer.message { throw ClientConnection.Failure.refused(error) }

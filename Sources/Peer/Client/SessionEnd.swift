@@ -42,7 +42,9 @@ public enum SessionEnd: Sendable, Equatable, CustomStringConvertible {
         if let code = codes.first(where: { $0 == ECONNREFUSED }) ?? codes.first {
             return Self.words(errno: code, port: port)
         }
-        if connection.connectionErrors.contains(where: { if case ChannelError.connectTimeout = $0.error { true } else { false } }) {
+        if connection.connectionErrors.contains(where: {
+            if case ChannelError.connectTimeout = $0.error { true } else { false }
+        }) {
             return "no answer from \(host) (timed out)"
         }
         if connection.connectionErrors.isEmpty { return "cannot find the address \(host)" }

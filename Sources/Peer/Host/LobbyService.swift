@@ -74,7 +74,8 @@ actor LobbyService {
         }.first
         self.logger.notice(
             "hello refused",
-            metadata: ["connection": "\(connection)", "name": "\(hello.name)", "code": "\(refusal.map { "\($0)" } ?? "?")",
+            metadata: [
+                "connection": "\(connection)", "name": "\(hello.name)", "code": "\(refusal.map { "\($0)" } ?? "?")",
                 "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
         return false
     }

@@ -44,7 +44,8 @@ public enum JoinApp {
     ///   - session: the session, not yet running.
     ///   - memory: where to keep the resume token, or `nil` to keep none (a watcher).
     /// - Returns: how it ended.
-    public static func run(_ client: TableClient, session: ClientSession, memory: Memory? = nil) async throws -> Ending {
+    public static func run(_ client: TableClient, session: ClientSession, memory: Memory? = nil) async throws -> Ending
+    {
         let running = Task { await session.run() }
         defer { running.cancel() }
         var client = client
@@ -57,7 +58,8 @@ public enum JoinApp {
         }
         var note: String?
         do {
-            try memory?.store.save(welcome.resumeToken, host: memory?.host ?? "", port: memory?.port ?? 0, name: welcome.name)
+            try memory?.store.save(
+                welcome.resumeToken, host: memory?.host ?? "", port: memory?.port ?? 0, name: welcome.name)
         } catch {
             note = "\(error); a restarted client will not take the seat back by itself"
         }
@@ -78,7 +80,8 @@ public enum JoinApp {
             switch await first.next() {
             case .message(let envelope)?: opened = client.receive(envelope)
             case .connected(let again)?:
-                try? memory?.store.save(again.resumeToken, host: memory?.host ?? "", port: memory?.port ?? 0, name: again.name)
+                try? memory?.store.save(
+                    again.resumeToken, host: memory?.host ?? "", port: memory?.port ?? 0, name: again.name)
                 opened = client.connected(again)
             case .reconnecting?: opened = []
             case .ended(let end)?: return Self.ending(end)

@@ -257,7 +257,8 @@ public struct TableClient: Sendable {
         self.news = TableNews(names: [:], link: .online, seatCode: seat == nil ? nil : self.seatCode?.rawValue)
         self.updateNews(info)
         if seat != nil, let code = self.seatCode {
-            self.screen?.inform("Your seat code is \(code.rawValue): it takes your seat back from any machine (? shows it)")
+            self.screen?.inform(
+                "Your seat code is \(code.rawValue): it takes your seat back from any machine (? shows it)")
         }
         guard seat != nil, info.status == .waiting else { return [] }
         return [.send(.ready(TableRequest(table: info.id)))]
@@ -320,7 +321,9 @@ public struct TableClient: Sendable {
 
     private mutating func refused(_ error: ErrorMessage) -> [Command] {
         if error.code == .sessionReplaced {
-            return [.fail("this player was taken over by another connection (\(error.message)); you can close this one")]
+            return [
+                .fail("this player was taken over by another connection (\(error.message)); you can close this one")
+            ]
         }
         if error.code == .staleSeq, let table = self.table {
             self.screen?.warn(error.message, rule: nil, details: [:])
@@ -357,7 +360,8 @@ public struct TableClient: Sendable {
                     return .send(.watch(TableRequest(table: id)))
                 case .create:
                     self.creating = true
-                    return .send(.createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))
+                    return .send(
+                        .createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))
                 case .refresh: return .send(.tables(TablesRequest()))
                 case .quit: return .quit(nil)
                 }

@@ -76,7 +76,8 @@ public struct LobbyModel: Sendable {
     public mutating func show(_ rows: [Row]) {
         let current = self.rows.indices.contains(self.cursor) ? self.rows[self.cursor].id : nil
         self.rows = rows
-        self.cursor = current.flatMap { id in rows.firstIndex { $0.id == id } } ?? min(self.cursor, max(0, rows.count - 1))
+        self.cursor =
+            current.flatMap { id in rows.firstIndex { $0.id == id } } ?? min(self.cursor, max(0, rows.count - 1))
     }
 
     /// Takes a key.

@@ -67,7 +67,8 @@ public struct NamePrompt: Sendable {
     }
 
     private mutating func submit() -> Outcome {
-        let name = String(String(self.text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        let name = String(
+            String(self.text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
         if name.isEmpty {
             self.warning = self.emptyWarning
             return .asking
@@ -105,7 +106,9 @@ public struct NamePrompt: Sendable {
         if let warning {
             canvas.wrap(warning, x: 4, y: y, width: width - 8, lines: 2, .warning)
         }
-        canvas.put("type a name, Enter to go on, Backspace to correct, Esc to quit", x: 2, y: height - 2, width: width - 2, .key)
+        canvas.put(
+            "type a name, Enter to go on, Backspace to correct, Esc to quit", x: 2, y: height - 2, width: width - 2,
+            .key)
         return canvas.frame
     }
 }

@@ -97,7 +97,8 @@ extension BoardModel {
     private var cannotMove: String? {
         if !self.hasMatch { return self.waiting ?? "The match has not started yet" }
         if self.result != nil || self.state.isOver {
-            return self.link == .local ? "The game is over: n plays again, q quits" : "The game is over: n offers a rematch, q leaves"
+            return self.link == .local
+                ? "The game is over: n plays again, q quits" : "The game is over: n offers a rematch, q leaves"
         }
         if self.controlled.isEmpty { return "You are watching this table" }
         if !self.controlled.contains(self.state.turn) { return "It is \(self.names[self.state.turn])'s turn" }

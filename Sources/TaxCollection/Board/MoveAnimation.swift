@@ -69,7 +69,8 @@ public enum MoveAnimation {
                 if case .borrowed(_, _, let count) = event { return count } else { return nil }
             }.reduce(0, +)
             let full = "\(names[seat]) refilled the banks" + (borrowed > 0 ? ", borrowing \(borrowed)" : "")
-            return full.count <= width ? full : "\(seat) refilled the banks" + (borrowed > 0 ? ", borrowing \(borrowed)" : "")
+            return full.count <= width
+                ? full : "\(seat) refilled the banks" + (borrowed > 0 ? ", borrowing \(borrowed)" : "")
         }
         var parts = ["\(seat)\(bank) \(direction)"]
         let relays = events.filter { if case .relayed = $0 { true } else { false } }.count

@@ -70,7 +70,8 @@ public enum BoardRenderer {
                 let mark = focus == square ? "*" : isSelected ? ">" : " "
                 let endMark = focus == square ? "*" : isSelected ? "<" : " "
                 let label = "\(seat)\(number)"
-                let body = seat == .a
+                let body =
+                    seat == .a
                     ? "\(mark)\(label)  \(self.pad(count, 4)) \(endMark)"
                     : "\(mark)\(self.pad(count, 4, left: true))  \(label)\(endMark)"
                 canvas.fill(x: x, y: y, width: 13, style)
@@ -84,7 +85,9 @@ public enum BoardRenderer {
         }
     }
 
-    static func drawTreasury(_ name: String, _ count: Int, square: Square, focus: Square?, on canvas: inout Canvas, x: Int, y: Int) {
+    static func drawTreasury(
+        _ name: String, _ count: Int, square: Square, focus: Square?, on canvas: inout Canvas, x: Int, y: Int
+    ) {
         let style: Style = focus == square ? .focus : .tile(.orange)
         canvas.fill(x: x, y: y, width: 32, style)
         let text = focus == square ? "* \(name)  \(count) *" : "\(name)  \(count)"
@@ -102,12 +105,15 @@ public enum BoardRenderer {
             if model.controlled.count == 1, model.controlled.contains(seat) { name += " · you" }
             canvas.put(name, x: seat == .a ? x0 + 2 : x0 + 78 - name.count, y: y0 + 2, width: 36)
             if model.hasMatch, model.result == nil, !model.state.isOver, !model.isAnimating, model.state.turn == seat {
-                let flag = model.controlled.contains(seat) && model.controlled.count == 1 ? ">> YOUR TURN <<" : ">> TO MOVE <<"
+                let flag =
+                    model.controlled.contains(seat) && model.controlled.count == 1 ? ">> YOUR TURN <<" : ">> TO MOVE <<"
                 canvas.put(flag, x: x, y: y0 + 4, .turnFlag)
             }
             if let deadline = model.away[seat] {
                 let left = Int((deadline - model.now).rounded(.up))
-                let text = left > 0 ? "away: \(left / 60):\(self.two(left % 60)) held" : model.paused ? "away · paused" : "away"
+                let text =
+                    left > 0
+                    ? "away: \(left / 60):\(self.two(left % 60)) held" : model.paused ? "away · paused" : "away"
                 canvas.put(text, x: x, y: y0 + 5, width: 18, .warning)
             }
             canvas.fill(x: x, y: y0 + 7, width: 16, height: 4, .tile(.purple))
@@ -161,14 +167,18 @@ public enum BoardRenderer {
         }
         if model.paused {
             let away = Seat.allCases.filter { model.away[$0] != nil }.map { model.names[$0] }
-            return "The match is paused until \(away.isEmpty ? "every player" : away.joined(separator: " and ")) is back"
+            return
+                "The match is paused until \(away.isEmpty ? "every player" : away.joined(separator: " and ")) is back"
         }
         let mover = model.names[model.state.turn]
         if model.controlled.isEmpty { return "\(mover) (\(model.state.turn)) to move · you are watching" }
-        guard model.controlled.contains(model.state.turn) else { return "\(mover) (\(model.state.turn)) to move · waiting for them" }
+        guard model.controlled.contains(model.state.turn) else {
+            return "\(mover) (\(model.state.turn)) to move · waiting for them"
+        }
         let who = model.controlled.count > 1 ? "\(mover) (\(model.state.turn)) to move" : "Your turn, \(mover)"
         if model.state.phase == .refill { return "\(who): your banks are empty, press r to refill" }
-        return model.selected == nil ? "\(who): choose a bank, 1-5" : "\(who): Up or Down to sow bank \(model.selected ?? 0)"
+        return model.selected == nil
+            ? "\(who): choose a bank, 1-5" : "\(who): Up or Down to sow bank \(model.selected ?? 0)"
     }
 
     static func drawKeys(_ keys: [(keys: String, meaning: String)], on canvas: inout Canvas, x0: Int, y: Int) {
@@ -204,7 +214,9 @@ enum WalkthroughRenderer {
             canvas.put(line, x: x0 + 6, y: y0 + 4 + row, width: 72)
         }
         if let seatCode {
-            canvas.put("Your seat code is \(seatCode). From any machine, take your seat back with:", x: x0 + 4, y: y0 + 19, width: 76, .plain)
+            canvas.put(
+                "Your seat code is \(seatCode). From any machine, take your seat back with:", x: x0 + 4, y: y0 + 19,
+                width: 76, .plain)
             canvas.put("tcnet join HOST --resume \(seatCode)", x: x0 + 6, y: y0 + 20, .key)
         }
         canvas.put("Left/Up: back   Right/Down: next   any other key: back to the board", x: x0 + 4, y: y0 + 21, .dim)

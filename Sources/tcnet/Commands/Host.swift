@@ -1,12 +1,12 @@
-import Classroom
-import Storage
 import ArgumentParser
+import Classroom
 import Foundation
 import Lobby
 import Logging
 import Peer
 import Protocol
 import ServiceLifecycle
+import Storage
 
 extension TCNet {
     /// `tcnet host`: run a lobby that other machines join.
@@ -80,10 +80,12 @@ extension TCNet {
             }
             for fault in self.injectFault where HostFault(rawValue: fault) == nil {
                 throw ValidationError(
-                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)")
+                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)"
+                )
             }
             guard Self.parseRateLimit(self.rateLimit) != nil else {
-                throw ValidationError("--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
+                throw ValidationError(
+                    "--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
             }
         }
 
@@ -127,10 +129,14 @@ extension TCNet {
             summary.print()
             logger.info("data", metadata: ["file": "\(store.path)"])
             if let advertiser {
-                logger.info("advertising on the LAN", metadata: ["service": "\(ServiceDiscovery.serviceType)", "status": "\(advertiser.status)"])
+                logger.info(
+                    "advertising on the LAN",
+                    metadata: ["service": "\(ServiceDiscovery.serviceType)", "status": "\(advertiser.status)"])
             }
             if !configuration.faults.isEmpty {
-                logger.warning("FAULTS INJECTED: this host breaks tcnet/1 on purpose", metadata: ["faults": "\(configuration.faults.sorted())"])
+                logger.warning(
+                    "FAULTS INJECTED: this host breaks tcnet/1 on purpose",
+                    metadata: ["faults": "\(configuration.faults.sorted())"])
             }
             let console = TeacherConsole(host: host).start()
             defer { console.cancel() }
@@ -150,4 +156,3 @@ enum DataFolder {
         return NSHomeDirectory() + "/.local/share/tcnet"
     }
 }
-

@@ -28,7 +28,9 @@ extension TCNet {
                 With --bot the seat plays itself without a screen and prints one line per state.
                 """)
 
-        @Argument(help: ArgumentHelp("The host: HOST, HOST:PORT or [IPv6]:PORT (default port 7420).", valueName: "host[:port]"))
+        @Argument(
+            help: ArgumentHelp(
+                "The host: HOST, HOST:PORT or [IPv6]:PORT (default port 7420).", valueName: "host[:port]"))
         var address: Endpoint?
 
         @Option(name: .long, help: "Your name at the host (1 to 24 characters).")
@@ -51,7 +53,9 @@ extension TCNet {
 
         @Option(
             name: .long,
-            help: ArgumentHelp("Play without a screen, as one of the game's bots (Tax Collection: random, greedy or strong).", valueName: "bot"))
+            help: ArgumentHelp(
+                "Play without a screen, as one of the game's bots (Tax Collection: random, greedy or strong).",
+                valueName: "bot"))
         var bot: String?
 
         @Option(name: .long, help: "Where the bot's random choices start.")
@@ -64,9 +68,13 @@ extension TCNet {
             if let resume {
                 guard SeatCode.typed(resume) != nil else {
                     throw ValidationError(
-                        "--resume takes a seat code of \(SeatCode.length) letters and digits, like K7QM4-XRT2B, not \(resume)")
+                        "--resume takes a seat code of \(SeatCode.length) letters and digits, like K7QM4-XRT2B, "
+                            + "not \(resume)"
+                    )
                 }
-                guard self.bot == nil else { throw ValidationError("--resume is for a player at the screen, not --bot") }
+                guard self.bot == nil else {
+                    throw ValidationError("--resume is for a player at the screen, not --bot")
+                }
             } else if self.name == nil {
                 throw ValidationError("Missing --name NAME (or --resume CODE to take a seat back)")
             }
@@ -145,7 +153,8 @@ extension TCNet {
 
 /// The board's options.
 struct ScreenOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Seconds per animation step; 0 shows each move at once.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("Seconds per animation step; 0 shows each move at once.", valueName: "seconds"))
     var speed: Double = 0.25
 
     func validate() throws {

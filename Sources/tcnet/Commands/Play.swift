@@ -25,7 +25,9 @@ extension TCNet {
 
         @Option(
             name: .long,
-            help: ArgumentHelp("The first player's name (Tax Collection: on the left); asked at the start when absent.", valueName: "name"))
+            help: ArgumentHelp(
+                "The first player's name (Tax Collection: on the left); asked at the start when absent.",
+                valueName: "name"))
         var playerA: String?
 
         @Option(name: .long, help: ArgumentHelp("The second player's name (on the right).", valueName: "name"))
@@ -64,7 +66,8 @@ extension TCNet {
             }
             if let seats, !game.seatCounts.contains(seats) {
                 throw ValidationError(
-                    "--seats takes \(game.seatCounts.lowerBound) to \(game.seatCounts.upperBound) for \(game.name), not \(seats)")
+                    "--seats takes \(game.seatCounts.lowerBound) to \(game.seatCounts.upperBound) for \(game.name), not \(seats)"
+                )
             }
             try self.choice.validate(for: game)
             try self.screen.validate()
@@ -79,7 +82,8 @@ extension TCNet {
         }
 
         private func play<S: GameScreen>(_: S.Type, _ game: GameDescriptor) async throws {
-            let count = self.seats ?? max(game.defaultSeatCount, self.vs == nil ? 0 : min(2, game.seatCounts.upperBound))
+            let count =
+                self.seats ?? max(game.defaultSeatCount, self.vs == nil ? 0 : min(2, game.seatCounts.upperBound))
             let seats = Array(game.seats.prefix(count))
             var bots: [SeatName: String] = [:]
             if let vs, let last = seats.last {
@@ -110,7 +114,9 @@ extension TCNet {
                     seed: seed, origin: now)
             }
             guard !unnamed.isEmpty else {
-                guard let local = start(names) else { throw ValidationError("\(game.name) could not start with these settings") }
+                guard let local = start(names) else {
+                    throw ValidationError("\(game.name) could not start with these settings")
+                }
                 try await PlayApp.run(local)
                 return
             }
@@ -121,7 +127,8 @@ extension TCNet {
                 maxCharacters: PlayerName.maxCharacters
             ) { name in
                 if case .failure(let refusal) = PlayerName.validate(name) { return refusal.message }
-                return taken.contains(PlayerName.uniquenessKey(name)) ? "\(name) is already playing; choose another name." : nil
+                return taken.contains(PlayerName.uniquenessKey(name))
+                    ? "\(name) is already playing; choose another name." : nil
             }
             try await PlayApp.run(asking: prompt) { answers in
                 var all = given

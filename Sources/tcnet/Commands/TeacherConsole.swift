@@ -42,7 +42,8 @@ struct TeacherConsole {
         case ("seats", 1), ("tables", 1): return .success(.request(.seats))
         case ("free", 3): return .success(.request(.free(table: words[1], seat: words[2].uppercased())))
         case ("reseat", 3): return .success(.request(.reseat(table: words[1], seat: words[2].uppercased())))
-        case ("free", _), ("reseat", _): return .failure(ConsoleError("\(verb) takes a table and a seat, like: \(verb) t1 B"))
+        case ("free", _), ("reseat", _):
+            return .failure(ConsoleError("\(verb) takes a table and a seat, like: \(verb) t1 B"))
         default: return .failure(ConsoleError("no command \(verb); type help"))
         }
     }

@@ -43,10 +43,12 @@ extension TCNet {
                     named: self.discovery.hostName, interactive: true,
                     timeout: self.discovery.discoverTimeout)
             }
-            let name = self.name.flatMap { try? PlayerName.validate($0).get() }
+            let name =
+                self.name.flatMap { try? PlayerName.validate($0).get() }
                 ?? "watcher \(ProcessInfo.processInfo.processIdentifier % 10_000)"
             let session = ClientSession(
-                host: endpoint.host, port: endpoint.port, hello: Hello(name: name, client: "tcnet/\(TCNetVersion.string)"))
+                host: endpoint.host, port: endpoint.port,
+                hello: Hello(name: name, client: "tcnet/\(TCNetVersion.string)"))
             let client = TableClient(
                 name: name, intent: .watch(self.table), watching: true, screens: .classroom,
                 stepSeconds: self.screen.speed)
