@@ -20,7 +20,10 @@ extension TCNet.Host {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             let status = self.status
-            return status.hasPrefix("advertised") ? "yes, \(status)" : "no: \(status)"
+            guard !status.hasPrefix("advertised") else { return "yes, \(status)" }
+            // NB: the advice for students that comes with the reason is for students, not the teacher.
+            let why = status.components(separatedBy: "; join by address").first ?? status
+            return "no (\(why)); students need the address above"
         }
     }
 

@@ -128,10 +128,12 @@ extension TCNet {
                 dataFile: store.path)
             summary.print()
             logger.info("data", metadata: ["file": "\(store.path)"])
-            if let advertiser {
+            if let advertiser, advertiser.advertiser != nil {
                 logger.info(
                     "advertising on the LAN",
                     metadata: ["service": "\(ServiceDiscovery.serviceType)", "status": "\(advertiser.status)"])
+            } else if let advertiser {
+                logger.info("not advertised on the LAN", metadata: ["why": "\(advertiser.status)"])
             }
             if !configuration.faults.isEmpty {
                 logger.warning(
