@@ -257,7 +257,7 @@ struct SeatedClientTests {
         _ = client.connected(Scene.welcome("Lan", player: Scene.lan))
         _ = client.receive(Scene.table(Scene.info(.waiting)))
         let waiting = client.frame(width: 80, height: 24).text
-        #expect(waiting.contains("Your seat code is XVM5W-MJAAV"))
+        #expect(waiting.contains("Seat code XVM5W-MJAAV: it takes your seat back from any machine (? shows it)"))
         #expect(waiting.contains("your seat code"))
         _ = client.receive(Scene.start())
         #expect(!client.frame(width: 80, height: 24).text.contains("XVM5W-MJAAV"))

@@ -67,7 +67,7 @@ struct BoardRenderTests {
                 "Rematch offered; waiting for \(names.b)", "\(names.a) offers a rematch: press n to play again",
                 "\(names.b) offers a draw", "The match is paused until every player is back",
                 "the move was made on state 3; the current state is 4",
-                "Your seat code is XVM5W-MJAAV: it takes your seat back from any machine (? shows it)",
+                "Seat code XVM5W-MJAAV: it takes your seat back from any machine (? shows it)",
                 "Not connected to the host right now: try again in a moment",
             ]
             for message in messages {

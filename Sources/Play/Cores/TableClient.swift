@@ -258,7 +258,7 @@ public struct TableClient: Sendable {
         self.updateNews(info)
         if seat != nil, let code = self.seatCode {
             self.screen?.inform(
-                "Your seat code is \(code.rawValue): it takes your seat back from any machine (? shows it)")
+                "Seat code \(code.rawValue): it takes your seat back from any machine (? shows it)")
         }
         guard seat != nil, info.status == .waiting else { return [] }
         return [.send(.ready(TableRequest(table: info.id)))]
