@@ -42,11 +42,11 @@ struct LobbyHarness {
 
     /// Opens a connection and greets it; returns the connection.
     @discardableResult
-    mutating func connect(_ name: String, resume: ResumeToken? = nil) -> ConnectionID {
+    mutating func connect(_ name: String, resume: ResumeToken? = nil, seatCode: SeatCode? = nil) -> ConnectionID {
         let connection = ConnectionID(self.nextConnection)
         self.nextConnection += 1
         let outcome = self.lobby.greet(
-            Hello(name: name, resume: resume), re: .number(0), on: connection, now: self.now,
+            Hello(name: name, resume: resume, seatCode: seatCode), re: .number(0), on: connection, now: self.now,
             player: PlayerID(rawValue: "p-\(name.lowercased())-\(connection.rawValue)"),
             resumeToken: ResumeToken(rawValue: "token-\(connection.rawValue)"))
         self.record(outcome)
@@ -66,6 +66,13 @@ struct LobbyHarness {
 
     mutating func disconnect(_ connection: ConnectionID) {
         self.record(self.lobby.disconnect(connection, now: self.now))
+    }
+
+    /// Carries out a teacher's request from the console; returns the answer's lines.
+    mutating func teacher(_ request: TeacherRequest, newToken: String = "token-teacher") -> [String] {
+        let (outcome, answer) = self.lobby.teacher(request, now: self.now, resumeToken: ResumeToken(rawValue: newToken))
+        self.record(outcome)
+        return answer
     }
 
     mutating func advance(seconds: Int) {

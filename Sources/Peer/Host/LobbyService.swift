@@ -61,12 +61,31 @@ actor LobbyService {
             resumeToken: self.credentials.newResumeToken())
         self.perform(outcome)
         if let player = outcome.greeted {
+            let name = self.lobby.name(of: player) ?? hello.name
             self.logger.info(
-                hello.resume == nil ? "hello accepted" : "session resumed",
-                metadata: ["connection": "\(connection)", "player": "\(player)"])
+                hello.resume == nil && hello.seatCode == nil ? "hello accepted" : "session resumed",
+                metadata: ["connection": "\(connection)", "player": "\(player)", "name": "\(name)",
+                    "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
             return true
         }
+        // NB: who was refused and why, for the teacher; never the token or the code that was tried.
+        let refusal = outcome.deliveries.compactMap { delivery -> ErrorCode? in
+            if case .error(let error) = delivery.envelope.message { return error.code } else { return nil }
+        }.first
+        self.logger.notice(
+            "hello refused",
+            metadata: [
+                "connection": "\(connection)", "name": "\(hello.name)", "code": "\(refusal.map { "\($0)" } ?? "?")",
+                "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
         return false
+    }
+
+    /// Carries out a teacher's request from the host's console.
+    func teacher(_ request: TeacherRequest) -> [String] {
+        let (outcome, answer) = self.lobby.teacher(
+            request, now: self.now, resumeToken: self.credentials.newResumeToken())
+        self.perform(outcome)
+        return answer
     }
 
     /// Hands a greeted player's message to the lobby.
@@ -85,9 +104,13 @@ actor LobbyService {
     }
 
     /// Forgets a connection whose channel closed.
-    func disconnect(_ connection: ConnectionID) {
+    /// Returns the name of the player greeted on it, if any, for the log.
+    @discardableResult
+    func disconnect(_ connection: ConnectionID) -> String? {
         self.channels.removeValue(forKey: connection)
+        let name = self.lobby.player(on: connection).flatMap { self.lobby.name(of: $0) }
         self.perform(self.lobby.disconnect(connection, now: self.now))
+        return name
     }
 
     /// Does what the lobby has due: grace periods, games' deadlines, bots.

@@ -66,7 +66,7 @@ extension TCNetHost {
 
     /// Forgets a connection whose session ended.
     func release(_ id: ConnectionID, logger: Logger) async {
-        await self.service.disconnect(id)
-        logger.info("disconnected")
+        let name = await self.service.disconnect(id)
+        logger.info("disconnected", metadata: name.map { ["name": "\($0)"] } ?? [:])
     }
 }

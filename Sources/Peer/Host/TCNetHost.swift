@@ -20,11 +20,15 @@ public final class TCNetHost: Service, Sendable {
     let service: LobbyService
     private let failure: HostFailure
     let logger: Logger
+    /// What the journal held at start-up, logged when the host starts to run (after the command's
+    /// summary for people).
+    private let replayed: Logger.Metadata?
 
     private init(
         configuration: HostConfiguration, serverChannel: NIOAsyncChannel<AcceptedConnection, Never>,
-        service: LobbyService, failure: HostFailure, logger: Logger
+        service: LobbyService, failure: HostFailure, logger: Logger, replayed: Logger.Metadata?
     ) {
+        self.replayed = replayed
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.port = serverChannel.channel.localAddress?.port ?? configuration.port
@@ -53,16 +57,15 @@ public final class TCNetHost: Service, Sendable {
             botDelayMs: configuration.botDelay.nanoseconds / 1_000_000)
         lobbyConfiguration.faults = configuration.faults
         let lobby: Lobby
+        var replayed: Logger.Metadata?
         if let store {
             let journal = try store.loadJournal()
             lobby = try Lobby(restoring: journal, configuration: lobbyConfiguration, now: configuration.clock())
             if !journal.tables.isEmpty {
-                logger.info(
-                    "journal replayed",
-                    metadata: [
-                        "tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
-                        "players": "\(journal.players.count)",
-                    ])
+                replayed = [
+                    "tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
+                    "players": "\(journal.players.count)",
+                ]
             }
         } else {
             lobby = Lobby(configuration: lobbyConfiguration)
@@ -95,13 +98,16 @@ public final class TCNetHost: Service, Sendable {
             }
         let host = TCNetHost(
             configuration: configuration, serverChannel: serverChannel, service: service, failure: failure,
-            logger: logger)
+            logger: logger, replayed: replayed)
         failure.onFailure { host.stop() }
         return host
     }
 
     /// Serves connections until the task is cancelled or a graceful shutdown is triggered.
     public func run() async throws {
+        if let replayed = self.replayed {
+            self.logger.info("journal replayed", metadata: replayed)
+        }
         self.logger.info(
             "listening",
             metadata: ["address": "\(self.configuration.bindAddress)", "port": "\(self.port)"])
@@ -146,6 +152,13 @@ public final class TCNetHost: Service, Sendable {
             logger.debug("connection error", metadata: ["error": "\(error)"])
         }
         await self.release(id, logger: logger)
+    }
+
+    /// Carries out a teacher's request from the host's console.
+    /// - Parameter request: the request.
+    /// - Returns: the lines to show the teacher.
+    public func teacher(_ request: TeacherRequest) async -> [String] {
+        await self.service.teacher(request)
     }
 }
 

@@ -21,6 +21,8 @@ protocol TableScreen: Sendable {
     mutating func press(_ key: Key, table: TableID) -> [TableScreenAction]
     mutating func tick(now: Double) -> Bool
     func frame(width: Int, height: Int) -> Frame
+    /// The smallest terminal the game's screen fits.
+    var minimumSize: TerminalSize { get }
 }
 
 /// What a key at a table asks for.
@@ -80,6 +82,8 @@ struct GameTableScreen<S: GameScreen>: TableScreen {
     mutating func tick(now: Double) -> Bool { self.screen.tick(now: now) }
 
     func frame(width: Int, height: Int) -> Frame { self.screen.frame(width: width, height: height) }
+
+    var minimumSize: TerminalSize { S.minimumSize }
 
     /// A wire result as the game's structured result.
     static func result(_ result: MatchResult) -> GameResult {

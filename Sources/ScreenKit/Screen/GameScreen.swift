@@ -40,6 +40,12 @@ public protocol GameScreen: Sendable {
 
     /// The screen, drawn for a terminal of this size.
     func frame(width: Int, height: Int) -> Frame
+
+    /// The smallest terminal the screen fits (a default: 80x24).
+    static var minimumSize: TerminalSize { get }
+
+    /// What `tcnet play` says when a name is left empty (a default wording).
+    static var emptyNameWarning: String { get }
 }
 
 /// What a screen is made for.
@@ -96,13 +102,22 @@ public struct TableNews: Sendable, Equatable {
     public var link: Link
     /// A line shown while there is no match yet ("waiting for an opponent"), if any.
     public var waiting: String?
+    /// Whether the match waits for a player whose grace period ended (status `paused`).
+    public var paused: Bool
+    /// This terminal's seat code, to show with the rules (`?`) while it holds a seat.
+    public var seatCode: String?
 
     /// Describes the table.
-    public init(names: [SeatName: String], away: [SeatName: Double] = [:], link: Link, waiting: String? = nil) {
+    public init(
+        names: [SeatName: String], away: [SeatName: Double] = [:], link: Link, waiting: String? = nil,
+        paused: Bool = false, seatCode: String? = nil
+    ) {
         self.names = names
         self.away = away
         self.link = link
         self.waiting = waiting
+        self.paused = paused
+        self.seatCode = seatCode
     }
 }
 
@@ -129,4 +144,11 @@ public enum ScreenAction<Move: Sendable>: Sendable {
 extension GameScreen {
     /// The game this screen shows, as a value.
     public static var gameType: any Game.Type { G.self }
+
+    /// The smallest terminal the screen fits; smaller, the table client shows a notice instead and
+    /// keys wait. 80x24 unless the screen says otherwise.
+    public static var minimumSize: TerminalSize { .standard }
+
+    /// What `tcnet play` says when a player's name is left empty (the game's seed may word it).
+    public static var emptyNameWarning: String { "Please enter your name in order to play" }
 }

@@ -56,10 +56,10 @@ struct WebOptions: ParsableArguments {
             failureTerminationBehavior: self.webPort == nil ? .ignore : .gracefullyShutdownGroup)
     }
 
-    /// Waits for the web side to listen, then prints where a class goes (and the QR code with --qr).
-    /// - Returns: the web addresses, best first; empty with --no-web.
-    func announce(_ server: WebServer?, logger: Logger) async throws -> [String] {
-        guard let server else { return [] }
+    /// Waits for the web side to listen, and says where a class goes (and the QR code with --qr).
+    /// - Returns: the web addresses, best first (empty with --no-web), and the lines for the teacher.
+    func announce(_ server: WebServer?, logger: Logger) async throws -> (urls: [String], lines: [String]) {
+        guard let server else { return ([], []) }
         let port: Int
         do {
             port = try await server.listeningPort()
@@ -68,8 +68,7 @@ struct WebOptions: ParsableArguments {
                 "cannot serve the web client on port \(server.configuration.port) (\(error)); is another host running? "
                 + "Pass --web-port to choose another port, or --no-web."
             guard self.webPort == nil else { throw CommandFailure(why) }
-            FileHandle.standardOutput.write(Data("The web client is off: \(why)\n".utf8))
-            return []
+            return ([], ["The web client is off: \(why)"])
         }
         let urls = server.urls(port: port)
         var lines = ["Students: open \(urls.joined(separator: " or ")) in a browser."]
@@ -83,8 +82,6 @@ struct WebOptions: ParsableArguments {
                 logger.warning("no QR code", metadata: ["why": "\(error)"])
             }
         }
-        // NB: written at once, unbuffered: a teacher (or a script) waits for these lines.
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        return urls
+        return (urls, lines)
     }
 }
