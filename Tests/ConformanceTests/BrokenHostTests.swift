@@ -86,14 +86,24 @@ struct BrokenHostTests {
         let ids = Self.killers[fault] ?? []
         try #require(!ids.isEmpty)
         let webSocketCases = ids.contains { $0.hasPrefix("websocket.") }
-        let results = try await HostUnderTest.with(faults: [fault], web: webSocketCases) { ports in
-            await HostUnderTest.run(ports, CaseSelection(patterns: ids))
+        // NB: a fault that shows only when the host reads a frame in pieces cannot show when a loaded
+        // machine lets every piece arrive before the host reads: such a case gets a few tries, and must
+        // fail in one of them.
+        let tries = Self.timingDependent.contains(fault) ? 3 : 1
+        var pending = Set(ids)
+        for _ in 0..<tries where !pending.isEmpty {
+            let patterns = pending.sorted()
+            let results = try await HostUnderTest.with(faults: [fault], web: webSocketCases) { ports in
+                await HostUnderTest.run(ports, CaseSelection(patterns: patterns))
+            }
+            #expect(results.count == pending.count)
+            pending.subtract(results.filter { $0.verdict.outcome == .failed }.map(\.info.id))
         }
-        #expect(results.count == ids.count)
-        for result in results {
-            #expect(result.verdict.outcome == .failed, "\(result.info.id) against \(fault.rawValue): \(result.verdict)")
-        }
+        #expect(pending.isEmpty, "cases that did not fail against \(fault.rawValue): \(pending.sorted())")
     }
+
+    /// Faults that show only when the host reads a frame in several pieces, or in time.
+    static let timingDependent: Set<HostFault> = [.partialFramesDropped, .onlyFirstFramePerRead, .frameTimeoutTenth]
 
     /// The limits are the same code over a WebSocket: each of these faults, injected once, breaks them
     /// there too, and their cases fail over the WebSocket as they do over TCP.
