@@ -44,12 +44,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "Classroom", dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection"]),
+        .target(
+            name: "Classroom",
+            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps"]
+        ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
         .target(
             name: "TaxCollection",
             dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
+        .target(
+            name: "Craps",
+            dependencies: ["CrapsRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
         .target(
             name: "Play",
@@ -124,6 +131,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
+        .testTarget(name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit"]),
         .testTarget(
             name: "PlayTests",
             dependencies: [
