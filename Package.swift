@@ -143,7 +143,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules", "TaxCollection",
-                "TestSupport",
+                "CrapsRules", "Craps", "TestSupport",
             ]
         ),
         .testTarget(
