@@ -56,6 +56,7 @@ struct TableModelTests {
         #expect(model.press(.enter) == [.move(.ante(Money(dollars: 200)), seat: "P1")])
         #expect(model.slider.value == Money(dollars: 200))
         #expect(model.notice?.text.contains("cannot exceed your balance of $200.00") == true)
+        #expect(model.notice?.style == .plain)
         var (zero, _) = Self.model()
         _ = zero.press(.home)
         // NB: $0 is refused and $5 accepted, but $5 is the ante already: nothing to send.

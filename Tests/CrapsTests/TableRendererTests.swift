@@ -89,11 +89,11 @@ struct TableRendererTests {
         var text = TableRenderer.frame(of: model, width: 80, height: 24).text
         #expect(text.contains("$0 [") && text.contains("] $500") && text.contains("$30.00"))
         #expect(text.contains("Enter bets $30.00"))
-        #expect(text.contains("Dice period 1 · commitment \(host.viewed.period.commitment.prefix(8))…"))
+        #expect(text.contains("Dice period 1 · 0 rolls · commitment \(host.viewed.period.commitment.prefix(8))…"))
         try host.roll(showingTo: &model) { events, _ in events.contains { if case .won = $0 { true } else { false } } }
         text = TableRenderer.frame(of: model, width: 80, height: 24).text
         #expect(text.contains("You won $5.00!"))
-        #expect(text.contains("verified ("))
+        #expect(text.contains(/period \d+ verified/))
         #expect(playerRow(model, "P1")?.hasSuffix("won") == true)
     }
 

@@ -76,14 +76,15 @@ public struct DiceAudit: Sendable {
         return String(self.commitment.prefix(8)) + "…" + String(self.commitment.suffix(4))
     }
 
-    /// One line for the screen (at most 78 characters for periods and rolls below 10,000).
+    /// One line for the screen (at most 78 characters below 10,000 periods and rolls): the period, its
+    /// rolls so far, its commitment, and the latest period verified.
     public var line: String {
-        let committed = "Dice period \(self.period) · commitment \(self.shortCommitment)"
+        let rolls = self.rolls == 1 ? "1 roll" : "\(self.rolls) rolls"
+        let committed = "Dice period \(self.period) · \(rolls) · commitment \(self.shortCommitment)"
         switch self.check {
-        case nil: return committed + " · revealed at the next decision"
-        case .verified(_, let rolls)?:
-            let period = self.lastVerified.map { "period \($0)" } ?? "every period"
-            return committed + " · \(period) verified (\(rolls) rolls)"
+        case nil: return committed + " · revealed at its end"
+        case .verified?:
+            return committed + " · " + (self.lastVerified.map { "period \($0) verified" } ?? "verified")
         case .failed(let failure)?:
             return "THE DICE DO NOT VERIFY: \(failure.description)"
         }

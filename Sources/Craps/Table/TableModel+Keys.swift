@@ -98,6 +98,8 @@ extension TableModel {
             self.setSlider(wanted)
             self.setNotice(Span(refusal.message, .warning))
             guard refusal.code != "ante-locked", self.accepts(.ante(wanted), by: seat) else { return [] }
+            // NB: the ante the rules accept is bet; the sentence stays to say why it is not the slider's.
+            self.setNotice(Span(refusal.message, .plain))
         } else {
             self.setNotice(nil)
         }
