@@ -136,7 +136,7 @@ let package = Package(
             name: "PlayTests",
             dependencies: [
                 "Play", "ScreenKit", "TaxCollection", "Classroom", "Peer", "Protocol", "GameKit", "TaxCollectionRules",
-                "CrapsRules", "TestSupport",
+                "CrapsRules", "Craps", "TestSupport",
             ]
         ),
         .testTarget(

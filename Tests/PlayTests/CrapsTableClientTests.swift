@@ -1,4 +1,5 @@
 import Classroom
+import Craps
 import CrapsRules
 import GameKit
 import Play
@@ -60,5 +61,24 @@ struct CrapsTableClientTests {
                 .send(.move(MoveRequest(table: "t1", seq: 1, move: ante)))
             ])
         #expect(client.desyncs.isEmpty)
+    }
+}
+
+/// `tcnet play craps` with several people at one terminal: the screen names the seat each move is for.
+@Suite("LocalGame: a Craps table of several people")
+struct CrapsLocalTableTests {
+    @Test("Tab gives the keys to the next person: their ante is theirs; r rolls for whoever holds the dice")
+    func hotSeat() throws {
+        var game = try #require(
+            LocalGame<CrapsScreen>(
+                names: ["P1": "Lan", "P2": "Minh"], seats: ["P1", "P2"], ruleSet: "classic",
+                options: GameOptions(defaultsOf: CrapsGame.descriptor.options), bots: [:], stepSeconds: 0, seed: 3))
+        _ = game.press(.tab)
+        _ = game.press(.right)
+        _ = game.press(.enter)
+        #expect(game.state.player("P2")?.ante == Money(dollars: 10))
+        #expect(game.state.player("P1")?.ante == Money(dollars: 5))
+        _ = game.press(.character("r"))
+        #expect(game.state.period.rolls.count == 1 || game.state.decisions == 1)
     }
 }
