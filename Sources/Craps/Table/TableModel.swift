@@ -47,31 +47,31 @@ public struct TableModel: Sendable {
     public var stepSeconds: Double
 
     /// The latest state (verified by the driver), once a match has started.
-    public private(set) var state: CrapsState?
+    public internal(set) var state: CrapsState?
     /// The seat the keys act for: this terminal's seat, or at a local table the one chosen with Tab.
-    public private(set) var active: SeatName?
+    public internal(set) var active: SeatName?
     /// The ante slider.
-    public private(set) var slider = AnteSlider()
+    public internal(set) var slider = AnteSlider()
     /// The message line: a refusal, news.
-    public private(set) var notice: Span?
+    public internal(set) var notice: Span?
     /// The seed's won, lost or bankrupt message after the latest decision.
-    public private(set) var outcome: Span?
+    public internal(set) var outcome: Span?
     /// What the latest move did, in words.
-    public private(set) var lastMove: String?
+    public internal(set) var lastMove: String?
     /// The provably fair dice: the commitment, and the latest verification.
-    public private(set) var audit: DiceAudit?
+    public internal(set) var audit: DiceAudit?
     /// What covers the bottom lines.
-    public private(set) var overlay: Overlay = .none
+    public internal(set) var overlay: Overlay = .none
     /// How the match ended, in words, once it has.
-    public private(set) var result: String?
+    public internal(set) var result: String?
     /// Each seat's place once the match has ended (1 for the best balance; equal balances share it).
-    public private(set) var places: [SeatName: Int] = [:]
+    public internal(set) var places: [SeatName: Int] = [:]
     /// Absent players and when their seat stops being held (seconds on the model's clock).
-    public private(set) var away: [SeatName: Double] = [:]
+    public internal(set) var away: [SeatName: Double] = [:]
     /// The model's clock, in seconds, advanced by ``tick(now:)``.
-    public private(set) var now: Double = 0
+    public internal(set) var now: Double = 0
     /// The roll being shown tumbling, if any.
-    public private(set) var rolling: RollAnimation?
+    public internal(set) var rolling: RollAnimation?
 
     /// The move sent and not yet answered.
     var awaiting: (move: CrapsMove, seat: SeatName)?
@@ -103,7 +103,7 @@ public struct TableModel: Sendable {
     public var hasMatch: Bool { self.state != nil }
 
     /// Whether a match is under way (quitting asks first).
-    public var matchUnderWay: Bool { self.state.map { !$0.isOver } ?? false && self.result == nil }
+    public var matchUnderWay: Bool { (self.state.map { !$0.isOver } ?? false) && self.result == nil }
 
     /// Whether a roll is being shown tumbling.
     public var isAnimating: Bool { self.rolling != nil }
@@ -262,91 +262,5 @@ public struct TableModel: Sendable {
     /// Shows the dice settled at once.
     public mutating func finishAnimation() {
         self.rolling = nil
-    }
-
-    // MARK: Helpers for the keys
-
-    /// Whether the rules, as the host runs them, take this move from this seat in the latest state.
-    func accepts(_ move: CrapsMove, by seat: SeatName) -> Bool {
-        self.refusal(of: move, by: seat) == nil
-    }
-
-    /// Why the rules refuse this move from this seat in the latest state, or `nil`.
-    func refusal(of move: CrapsMove, by seat: SeatName) -> GameRuleViolation? {
-        guard var copy = self.state else { return nil }
-        if case .failure(let violation) = CrapsGame.apply(move, by: .seat(seat), to: &copy) { return violation }
-        return nil
-    }
-
-    /// Records a move as sent and returns the action that sends it.
-    mutating func send(_ move: CrapsMove, as seat: SeatName) -> Action {
-        self.awaiting = (move, seat)
-        return .move(move, seat: seat)
-    }
-
-    mutating func setOverlay(_ overlay: Overlay) {
-        self.overlay = overlay
-    }
-
-    mutating func setNotice(_ notice: Span?) {
-        self.notice = notice
-    }
-
-    mutating func setActive(_ seat: SeatName) {
-        self.active = seat
-        if let ante = self.me?.ante { self.slider.set(ante) }
-    }
-
-    mutating func moveSlider(by steps: Int) {
-        self.slider.move(by: steps)
-    }
-
-    mutating func setSlider(_ value: Money) {
-        self.slider.set(value)
-    }
-
-    // MARK: Private
-
-    private mutating func took(_ move: (mover: Mover, move: CrapsMove), events: [CrapsEvent]) {
-        if let awaiting = self.awaiting, move.mover == .seat(awaiting.seat), Self.sameKind(move.move, awaiting.move) {
-            self.awaiting = nil
-            self.retries = 0
-        }
-        if self.notice?.style == .warning { self.notice = nil }
-        self.lastMove = Narration.line(for: events, name: self.name) ?? self.lastMove
-        if let outcome = Narration.outcome(of: events, for: self.controlled) {
-            self.outcome = Span(outcome.text, outcome.good ? .good : .warning)
-        } else if events.contains(where: { Narration.isRoll($0) || self.isOwnReset($0) }) {
-            // NB: as the seed's won and lost flags, a roll that decides nothing (or a reset) clears the message.
-            self.outcome = nil
-        }
-        if self.stepSeconds > 0, case .roll(let prepared?) = move.move {
-            self.rolling = RollAnimation(settlingOn: prepared.dice)
-            self.nextStepAt = self.now + self.stepSeconds
-        }
-    }
-
-    private func isOwnReset(_ event: CrapsEvent) -> Bool {
-        if case .reset(let seat, _, _) = event { return self.controlled.contains(seat) }
-        return false
-    }
-
-    private static func sameKind(_ a: CrapsMove, _ b: CrapsMove) -> Bool {
-        switch (a, b) {
-        case (.roll, .roll), (.ante, .ante), (.reset, .reset), (.seed, .seed): true
-        default: false
-        }
-    }
-
-    /// Keeps the keys on a seat that is still in the match (a local table's person who left hands them on).
-    private mutating func keepActiveSeat() {
-        guard let state = self.state else { return }
-        if let active = self.active, state.player(active)?.isIn ?? false { return }
-        if let next = self.controlled.first(where: { state.player($0)?.isIn ?? false }) { self.active = next }
-    }
-
-    private mutating func announceResult() {
-        guard let state = self.state, let result = state.result else { return }
-        self.matchEnded(result)
     }
 }
