@@ -47,7 +47,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "Classroom", dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection"]),
+        .target(
+            name: "Classroom",
+            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps"]
+        ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
         .target(
@@ -73,6 +76,10 @@ let package = Package(
         // NB: the web client's files are compiled into the executable by this plugin, so `tcnet` is one file.
         .executableTarget(name: "EmbedPages"),
         .plugin(name: "EmbedPagesPlugin", capability: .buildTool(), dependencies: ["EmbedPages"]),
+        .target(
+            name: "Craps",
+            dependencies: ["CrapsRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
         .target(
             name: "Play",
             dependencies: [
@@ -146,18 +153,19 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
+        .testTarget(name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit"]),
         .testTarget(
             name: "PlayTests",
             dependencies: [
                 "Play", "ScreenKit", "TaxCollection", "Classroom", "Peer", "Protocol", "GameKit", "TaxCollectionRules",
-                "TestSupport",
+                "CrapsRules", "Craps", "TestSupport",
             ]
         ),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
                 "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules",
-                "TaxCollection", "TestSupport", "Web",
+                "TaxCollection", "CrapsRules", "Craps", "TestSupport", "Web",
             ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Conformance
+import Craps
 import GameKit
 import Lobby
 import Play
@@ -29,7 +30,8 @@ public enum Classroom {
 
     /// Every game, in the order `welcome` lists them.
     public static let games: [Entry] = [
-        Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture)
+        Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture),
+        Entry(CrapsScreen.self, CrapsFixture.fixture),
     ]
 
     /// The conformance fixtures, in order.

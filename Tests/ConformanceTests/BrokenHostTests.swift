@@ -10,9 +10,11 @@ import Testing
 @Suite("Conformance: broken hosts")
 struct BrokenHostTests {
     static let killers: [HostFault: [String]] = [
-        .acceptOutOfTurn: ["match.not-your-turn", "match.refusals-change-nothing"],
+        .acceptOutOfTurn: ["craps.only-the-shooter", "match.not-your-turn", "match.refusals-change-nothing"],
         .anyProtocolAccepted: ["hello.protocol-0", "hello.protocol-2"],
         .doubleSeating: ["lobby.already-seated"],
+        .diceRevealMismatch: ["craps.rolls-verified"],
+        .diceSecretLeaked: ["craps.commitment-first"],
         .drawNeedsOneOffer: ["match.draw"],
         .drawOffersKept: ["match.draw-withdrawn"],
         .firstMoveNotAlternating: ["match.rematch"],
@@ -25,7 +27,7 @@ struct BrokenHostTests {
         .graceNotChecked: ["lobby.grace-out-of-range"],
         .helloRequiredNotFatal: ["hello.ping-first", "hello.table-request-first", "hello.unknown-type-first", "websocket.close-code"],
         .idleTimerNotReset: ["liveness.ping-keeps-alive"],
-        .illegalMovesAccepted: ["match.illegal-move"],
+        .illegalMovesAccepted: ["craps.bankrupt-reset", "craps.seven-out", "match.illegal-move"],
         .invalidHelloCloses: ["hello.missing-name", "hello.mistyped-protocol"],
         .invalidMessageCloses: ["message.id-invalid", "message.missing-member", "message.mistyped-member"],
         .leaveDoesNotResign: ["lobby.leave-resigns"],
@@ -48,6 +50,7 @@ struct BrokenHostTests {
         .partialFramesDropped: ["framing.split-every-byte", "framing.split-header"],
         .playersIncludeDisconnected: ["lobby.players"],
         .rateLimitedFatal: ["limits.rate-recovers"],
+        .refusalDetailsDropped: ["craps.ante-refusals", "craps.seed-refusals"],
         .reDropped: ["forward.error-shape", "framing.hello-one-frame", "liveness.ping", "message.id-largest-integer", "message.id-string"],
         .reInvented: ["hello.no-id", "lobby.sit-and-broadcast", "match.move-broadcast", "message.no-id-no-re"],
         .resignWrongWinner: ["match.resign"],

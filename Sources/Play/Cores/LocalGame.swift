@@ -88,6 +88,9 @@ public struct LocalGame<S: GameScreen>: Sendable {
             case .move(let move):
                 let mover = S.G.toAct(in: self.state).first { self.bots[$0] == nil }
                 if let mover { self.play(move, by: .seat(mover)) }
+            case .moveAs(let seat, let move):
+                // NB: only a person's seat; the rules refuse a seat that may not move now.
+                if self.seats.contains(seat), self.bots[seat] == nil { self.play(move, by: .seat(seat)) }
             case .rematch: self.rematch(now: now)
             case .leave, .quit: stop = true
             }

@@ -314,9 +314,14 @@ public struct TableClient: Sendable {
             self.desyncs.append(reason)
             return [.send(.sync(TableRequest(table: update.table)))]
         }
+        // NB: a move the screen still wants after the host could not take it goes out on the state just shown.
+        let followUp = screen.followUp(table: update.table).compactMap { action -> Command? in
+            if case .send(let message) = action { return .send(message) }
+            return nil
+        }
         self.screen = screen
         self.match = update.match
-        return []
+        return followUp
     }
 
     private mutating func refused(_ error: ErrorMessage) -> [Command] {

@@ -32,6 +32,11 @@ public protocol GameScreen: Sendable {
     /// A key from the player.
     mutating func press(_ key: Key) -> [ScreenAction<G.Move>]
 
+    /// Moves the screen asks for without a key, once it has shown the current state: a move the player
+    /// still wants that the host could not take (a `stale-seq` when several seats act at once). The table
+    /// client asks after every state; by default a screen has none.
+    mutating func followUp() -> [ScreenAction<G.Move>]
+
     /// The clock, in seconds on a steady clock; returns whether the screen changed.
     mutating func tick(now: Double) -> Bool
 
@@ -133,6 +138,8 @@ public enum Link: Sendable, Equatable {
 public enum ScreenAction<Move: Sendable>: Sendable {
     /// Play this move (for the seat that may move; at a local table, the seat to move).
     case move(Move)
+    /// Play this move for this seat: at a local table where several people's seats may act at once.
+    case moveAs(SeatName, Move)
     /// Offer (or start) a rematch.
     case rematch
     /// Leave the match (it was confirmed) and stop.
@@ -151,4 +158,7 @@ extension GameScreen {
 
     /// What `tcnet play` says when a player's name is left empty (the game's seed may word it).
     public static var emptyNameWarning: String { "Please enter your name in order to play" }
+
+    /// No moves without a key.
+    public mutating func followUp() -> [ScreenAction<G.Move>] { [] }
 }
