@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Protocol", targets: ["Protocol"]),
         .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
         .library(name: "CrapsRules", targets: ["CrapsRules"]),
+        .library(name: "WhichBillRules", targets: ["WhichBillRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -28,6 +29,7 @@ let package = Package(
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
+        .target(name: "WhichBillRules", dependencies: ["GameKit"]),
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
@@ -136,6 +138,10 @@ let package = Package(
             dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
+            name: "WhichBillRulesTests",
+            dependencies: ["WhichBillRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
             name: "LobbyTests",
             dependencies: ["Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "Protocol", "TestSupport"]
         ),
@@ -177,6 +183,10 @@ let package = Package(
                 "Classroom", "TaxCollection",
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "tcnetTests",
+            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
         ),
     ],
     swiftLanguageModes: [.v6]
