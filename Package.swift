@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
         .target(name: "WhichBillRules", dependencies: ["GameKit"]),
+        .target(name: "TipCalculator", dependencies: ["GameKit", "ScreenKit"]),
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
@@ -103,7 +104,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "CrapsRules",
+                "TaxCollectionRules", "CrapsRules", "TipCalculator",
                 "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -140,6 +141,12 @@ let package = Package(
         .testTarget(
             name: "WhichBillRulesTests",
             dependencies: ["WhichBillRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "TipCalculatorTests",
+            dependencies: [
+                "TipCalculator", "GameKit", "ScreenKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "LobbyTests",
