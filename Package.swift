@@ -52,7 +52,9 @@ let package = Package(
         ),
         .target(
             name: "Classroom",
-            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps"]
+            dependencies: [
+                "Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "WhichBill",
+            ]
         ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
@@ -84,6 +86,10 @@ let package = Package(
             dependencies: ["CrapsRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
         .target(
+            name: "WhichBill",
+            dependencies: ["WhichBillRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
+        .target(
             name: "Play",
             dependencies: [
                 "ScreenKit", "Terminal", "Peer", "Lobby", "Protocol", "GameKit",
@@ -104,7 +110,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "CrapsRules", "TipCalculator",
+                "TaxCollectionRules", "CrapsRules", "TipCalculator", "WhichBillRules", "WhichBill",
                 "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,6 +174,13 @@ let package = Package(
         .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
         .testTarget(name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit"]),
         .testTarget(
+            name: "WhichBillTests",
+            dependencies: [
+                "WhichBill", "WhichBillRules", "ScreenKit", "GameKit", "Conformance", "Protocol", "Peer", "Lobby",
+                "Classroom", "TestSupport",
+            ]
+        ),
+        .testTarget(
             name: "PlayTests",
             dependencies: [
                 "Play", "ScreenKit", "TaxCollection", "Classroom", "Peer", "Protocol", "GameKit", "TaxCollectionRules",
@@ -193,7 +206,9 @@ let package = Package(
         ),
         .testTarget(
             name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
+            dependencies: [
+                "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "WhichBillRules",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -27,6 +27,7 @@ struct TCNet: AsyncParsableCommand {
             Craps.self,
             Games.self,
             Tip.self,
+            Progress.self,
             Bench.self,
             ConformanceCommand.self,
         ]
