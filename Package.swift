@@ -200,7 +200,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
-                "Classroom", "TaxCollection",
+                "Classroom", "TaxCollection", "WhichBillRules",
             ],
             resources: [.copy("Fixtures")]
         ),
