@@ -178,6 +178,10 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "tcnetTests",
+            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
