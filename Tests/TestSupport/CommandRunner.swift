@@ -30,9 +30,17 @@ public final class CommandRunner: Sendable {
     ///   - environment: variables added to the test's own.
     ///   - input: whether to give the process a pipe on standard input to ``write(_:)`` to (else
     ///     /dev/null).
-    public init(_ arguments: [String], environment: [String: String] = [:], input: Bool = false) throws {
-        self.process.executableURL = Self.executable
-        self.process.arguments = arguments
+    ///   - openFiles: a limit on the process's open files (util-linux's `prlimit` sets it), if any.
+    public init(
+        _ arguments: [String], environment: [String: String] = [:], input: Bool = false, openFiles: Int? = nil
+    ) throws {
+        if let openFiles {
+            self.process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            self.process.arguments = ["--nofile=\(openFiles):\(openFiles)", "--", Self.executable.path] + arguments
+        } else {
+            self.process.executableURL = Self.executable
+            self.process.arguments = arguments
+        }
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { $1 }
         self.process.environment = merged

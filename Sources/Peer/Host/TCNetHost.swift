@@ -73,7 +73,7 @@ public final class TCNetHost: Service, Sendable {
         let failure = HostFailure()
         let service = LobbyService(
             lobby: lobby,
-            maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.maxConnections,
+            maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.servedConnections,
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
             failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
         let faults = configuration.faults
