@@ -25,7 +25,13 @@ struct BrokenHostTests {
         .illegalMovesAccepted: ["match.illegal-move"],
         .invalidHelloCloses: ["hello.missing-name", "hello.mistyped-protocol"],
         .invalidMessageCloses: ["message.id-invalid", "message.missing-member", "message.mistyped-member"],
+        .idsNormalised: ["message.id-echo-bytes", "message.id-not-digits"],
+        .integersNormalised: ["match.move-integer-form", "message.integer-form"],
         .leaveDoesNotResign: ["lobby.leave-resigns"],
+        .lenientJSON: [
+            "json.byte-order-mark", "json.escapes", "json.nesting-limit", "json.number-forms",
+            "json.raw-control-character", "json.trailing-comma", "json.utf16",
+        ],
         .matchStartsEarly: ["lobby.ready-while-playing", "match.malformed-move", "match.move-after-end", "match.not-a-player"],
         .maxFrameHalved: ["framing.max-frame-accepted"],
         .namesCaseSensitive: ["hello.name-taken-any-case"],
