@@ -32,6 +32,7 @@ struct BrokenHostTests {
             "json.byte-order-mark", "json.escapes", "json.nesting-limit", "json.number-forms",
             "json.raw-control-character", "json.trailing-comma", "json.utf16",
         ],
+        .listsNotPaginated: ["lobby.players-pages", "lobby.tables-pages"],
         .matchStartsEarly: ["lobby.ready-while-playing", "match.malformed-move", "match.move-after-end", "match.not-a-player"],
         .maxFrameHalved: ["framing.max-frame-accepted"],
         .namesCaseSensitive: ["hello.name-taken-any-case"],

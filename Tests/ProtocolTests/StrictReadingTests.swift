@@ -123,6 +123,7 @@ struct StrictReadingTests {
         (#"{"type":"move","table":"t1","seq":0,"move":{"bank":1.0,"direction":"up"}}"#, "'move.bank'"),
         (#"{"type":"move","table":"t1","seq":0,"move":{"bank":5E0,"direction":"up"}}"#, "'move.bank'"),
         (#"{"type":"move","table":"t1","seq":0,"move":{"x":[1,2.00]}}"#, "'move.x.[1]'"),
+        (#"{"type":"tables","limit":2.0}"#, "'limit'"),
     ]
 
     @Test(

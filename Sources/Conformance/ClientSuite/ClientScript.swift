@@ -15,6 +15,8 @@ struct ClientScript {
     private var clientName = "client"
     private let table = "t1"
     private var lied = false
+    /// Whether the first page of `tables` (with `next`) went out.
+    private var firstPageSent = false
     private var clientMoves = 0
     private let timeout = Duration.seconds(10)
     /// Messages the client sent while the suite watched it (``watch(_:for:)``), not handled yet.
@@ -67,6 +69,11 @@ struct ClientScript {
     mutating func run(_ probe: Probe) async {
         await self.converse(probe)
         self.verdicts["client.frames-valid"] = self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
+        if self.verdicts["client.follows-next"] == nil {
+            self.verdicts["client.follows-next"] = self.firstPageSent
+                ? .nonStrict(reason: "the client did not ask for the next page of tables but opened or named one (P-3)")
+                : .unimplemented(reason: "the client did not list tables")
+        }
     }
 
     private mutating func converse(_ probe: Probe) async {
@@ -127,7 +134,7 @@ struct ClientScript {
             case "ping":
                 await self.send(probe, HostEnvelope(re: re, .pong(Pong())))
             case "tables":
-                await self.send(probe, HostEnvelope(re: re, .tables(TableList(tables: [self.info(status: .waiting, clientSeated: false)]))))
+                await self.answerTables(probe, message, re: re)
             case "create-table":
                 await self.send(probe, HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: false)))))
             case "sit", "watch":
@@ -246,6 +253,36 @@ struct ClientScript {
         }
         await self.send(probe, HostEnvelope(.table(TableUpdate(table: self.info(status: .over, clientSeated: true)))))
         self.verdicts["client.full-match"] = .ok
+    }
+
+    /// The cursor of the first page of `tables`: opaque, like every `next` (P-3).
+    private static let cursor = "c0nf-page-2"
+
+    /// `tables` in two pages (P-3): a full table with `next`, then t1 with a free seat. A client looking
+    /// for a free seat reads on with `after` set to `next`, exactly as given.
+    private mutating func answerTables(_ probe: Probe, _ message: WireMessage, re: RequestID?) async {
+        switch message["after"] {
+        case nil, .null?:
+            self.firstPageSent = true
+            let full = TableInfo(
+                id: "t9", game: "taxcollection", ruleSet: "classic", status: .playing,
+                seats: [
+                    SeatInfo(seat: "A", player: PlayerID(rawValue: "p-0a0a0a0a0a0a"), name: "An", ready: true),
+                    SeatInfo(seat: "B", player: PlayerID(rawValue: "p-0b0b0b0b0b0b"), name: "Bình", ready: true),
+                ],
+                spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 1)
+            await self.send(probe, HostEnvelope(re: re, .tables(TableList(tables: [full], next: Self.cursor))))
+        case .string(Self.cursor)?:
+            if self.verdicts["client.follows-next"] == nil { self.verdicts["client.follows-next"] = .ok }
+            let free = self.info(status: .waiting, clientSeated: false)
+            await self.send(probe, HostEnvelope(re: re, .tables(TableList(tables: [free]))))
+        case let other?:
+            self.verdicts["client.follows-next"] = .failed(
+                expected: #"after "\#(Self.cursor)", the next of the page before, as given (P-3)"#,
+                seen: "after \(other)")
+            let refusal = ErrorMessage(code: .invalidMessage, message: "bad after", fatal: false)
+            await self.send(probe, HostEnvelope(re: re, .error(refusal)))
+        }
     }
 
     private func update(_ state: GameState, seq: Int, last: PlayedMove?) -> MatchUpdate {

@@ -11,7 +11,8 @@ import Glibc
 /// `tcnet conformance client`: the suite is the host; the client under test connects to it.
 ///
 /// One connection runs one script: the handshake with a welcome split byte by byte and carrying
-/// unknown members, an unknown message type and two frames in one write, then a match at table t1
+/// unknown members, an unknown message type and two frames in one write, `tables` in two pages (the
+/// free table t1 on the second), then a match at table t1
 /// (the suite plays the other seat), with one lying state on the way to see the client ask for
 /// `sync`. A client that does not sit down by itself is shown a match it watches, for the desync case.
 public enum ClientSuite {
@@ -22,6 +23,9 @@ public enum ClientSuite {
         info("client.frames-valid", "every frame the client sends is 1..maxFrame bytes of one UTF-8 JSON object with a type", ["F-3", "F-4", "M-1"]),
         info("client.split-welcome", "a welcome split into one segment per byte, with unknown members, is read", ["F-8", "M-5"]),
         info("client.unknown-message", "an unknown message type and two frames in one write are taken in stride", ["F-8", "M-5", "V-2", "E-3"]),
+        info(
+            "client.follows-next", "given a page of tables with next, the client asks for the next page, after = next",
+            ["P-3"], [.nonStrict, .unimplemented]),
         info("client.sits-and-readies", "the client finds or opens a table, sits and says ready", ["T-1", "T-4", "T-5"], [.unimplemented]),
         info("client.moves", "each move names the table and the current seq, in turn, legal by the rules", ["G-3", "G-4"], [.unimplemented]),
         info("client.desync-sync", "after a state whose hash lies, the client sends sync", ["G-11"], [.nonStrict]),

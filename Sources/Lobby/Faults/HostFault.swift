@@ -46,6 +46,7 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case namesFreedOnDisconnect = "names-freed-on-disconnect"
     case playersIncludeDisconnected = "players-include-disconnected"
     case tablesUnordered = "tables-unordered"
+    case listsNotPaginated = "lists-not-paginated"
     case tableDefaultsWrong = "table-defaults-wrong"
     case unknownGameAccepted = "unknown-game-accepted"
     case unknownRuleSetAccepted = "unknown-rule-set-accepted"

@@ -55,6 +55,8 @@ public struct HeadlessPlayer: Sendable {
             if let free = list.tables.first(where: { $0.status == .waiting && $0.seats.contains { $0.player == nil } }) {
                 return [.send(.sit(Sit(table: free.id)))]
             }
+            // NB: a long list comes in pages (P-3); a free table may be on a later one.
+            if let next = list.next { return [.send(.tables(TablesRequest(after: next)))] }
             self.creating = true
             return [.send(.createTable(CreateTable(game: TaxCollectionGame.descriptor.id, ruleSet: self.ruleSet)))]
         case .table(let update):
