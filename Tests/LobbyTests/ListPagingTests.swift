@@ -132,6 +132,30 @@ struct ListPagingTests {
         #expect(second.next == nil)
     }
 
+    @Test("a seated player who reconnects between two pages comes again, at the end (P-1, P-3)")
+    func reconnectBetweenPages() throws {
+        var harness = LobbyHarness()
+        let connections = (0..<5).map { harness.connect("P\($0)") }
+        harness.send(.createTable(CreateTable(game: "taxcollection")), from: connections[1])
+        harness.send(.sit(Sit(table: "t1")), from: connections[1])
+        _ = harness.take(connections[0])
+        harness.send(.players(PlayersRequest(limit: 2)), from: connections[0])
+        guard case .players(let first) = harness.take(connections[0]).first?.message, let next = first.next else {
+            Issue.record("no first page with next")
+            return
+        }
+        #expect(first.players.map(\.name) == ["P0", "P1"])
+        let token = try #require(harness.tokens[connections[1]])
+        harness.disconnect(connections[1])
+        harness.connect("", resume: token)
+        harness.send(.players(PlayersRequest(after: next)), from: connections[0])
+        guard case .players(let rest) = harness.take(connections[0]).first?.message else {
+            Issue.record("no second page")
+            return
+        }
+        #expect(rest.players.map(\.name) == ["P2", "P3", "P4", "P1"])
+    }
+
     @Test(
         "an after this host never gave is invalid-message, not fatal",
         arguments: ["x", "-1", "01", "", "99999999999999999999"])
