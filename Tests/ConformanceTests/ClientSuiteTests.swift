@@ -26,7 +26,10 @@ struct ClientSuiteTests {
         ) { connection in
             var seat: String?
             var table: TableID = ""
-            _ = try await connection.request(.tables(TablesRequest()))
+            var page = try await connection.request(.tables(TablesRequest()))
+            while case .tables(let list) = page.message, let next = list.next {
+                page = try await connection.request(.tables(TablesRequest(after: next)))
+            }
             let created = try await connection.request(.createTable(CreateTable(game: "taxcollection")))
             if case .table(let update) = created.message { table = update.table.id }
             let sat = try await connection.request(.sit(Sit(table: table)))
