@@ -3,13 +3,11 @@ import Protocol
 /// Section 1 and 4: payloads that lenient JSON parsers take and RFC 8259 refuses (F-10), and the
 /// host's JSON limits.
 enum JSONCases {
-    static func frame(_ text: String) -> [UInt8] { FrameEncoder.frame(Array(text.utf8)) }
-
     /// Sends each payload on a new greeted connection; each must end it with `invalid-json`.
     static func expectInvalidJSON(_ context: HostContext, _ payloads: [String]) async throws {
         for payload in payloads {
             let probe = try await context.greet().probe
-            await probe.send(bytes: frame(payload))
+            await probe.send(json: payload)
             do {
                 try await context.expectFatal(probe, code: "invalid-json")
             } catch let failure as CaseFailure {
@@ -54,7 +52,7 @@ enum JSONCases {
         ) { context in
             let probe = try await context.connect()
             await probe.send(
-                bytes: FrameEncoder.frame(
+                bytes: probe.frame(
                     [0xEF, 0xBB, 0xBF]
                         + Array(#"{"type":"hello","id":1,"protocol":1,"name":"\#(context.name())"}"#.utf8)))
             try await context.expectFatal(probe, code: "invalid-json")
@@ -66,7 +64,7 @@ enum JSONCases {
         ) { context in
             let probe = try await context.connect()
             let text = #"{"type":"hello","id":1,"protocol":1,"name":"\#(context.name())"}"#
-            await probe.send(bytes: FrameEncoder.frame(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+            await probe.send(bytes: probe.frame(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
             try await context.expectFatal(probe, code: "invalid-json")
             return .ok
         },
