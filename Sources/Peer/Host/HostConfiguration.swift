@@ -40,6 +40,10 @@ public struct HostConfiguration: Sendable {
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
 
+    /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
+    /// client that stops reading can hold beyond ``maxQueuedBytes``.
+    public static let kernelSendBuffer: SocketOptionValue = 64 * 1024
+
     /// The system's wall clock, in milliseconds since 1970.
     @Sendable public static func wallClock() -> LobbyTime {
         LobbyTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
