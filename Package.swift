@@ -146,12 +146,15 @@ let package = Package(
         ),
         .testTarget(
             name: "WhichBillRulesTests",
-            dependencies: ["WhichBillRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "WhichBillRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "TipCalculatorTests",
             dependencies: [
-                "TipCalculator", "GameKit", "ScreenKit", .product(name: "PropertyBased", package: "swift-property-based"),
+                "TipCalculator", "GameKit", "ScreenKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
@@ -207,7 +210,8 @@ let package = Package(
         .testTarget(
             name: "tcnetTests",
             dependencies: [
-                "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "WhichBillRules",
+                "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer",
+                "WhichBillRules",
             ]
         ),
     ],
