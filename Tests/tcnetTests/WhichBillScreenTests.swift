@@ -66,4 +66,62 @@ struct WhichBillScreenTests {
         host.signal(SIGTERM)
         _ = try await host.waitForExit()
     }
+
+    /// Whether the number line's slider mark shows this value (the mark sits left or right of it).
+    static func slider(at cents: Int, in screen: String) -> Bool {
+        let value = String(format: "$%d.%02d", cents / 100, cents % 100)
+        return screen.contains("▲ \(value)") || screen.contains("\(value) ▲")
+    }
+
+    @Test(
+        "tcnet play whichbill alone: a wrong bill, the line by dollars and Shift's ten cents, the right bill, a new session"
+    )
+    func localSession() async throws {
+        let session = try TmuxSession("\(Self.tcnet) play whichbill --option items=1 --seed 5")
+        defer { session.kill() }
+        _ = try await session.waitForScreen { $0.contains("Player P1's name") }
+        try session.send("Ana")
+        try session.send("Enter")
+        var screen = try await session.waitForScreen { $0.contains("Cost: $") && $0.contains("Item 1 of 1") }
+        #expect(screen.contains("WhichBill · local game · Ana"), "\(screen)")
+        let cost = try #require(Self.cost(in: screen))
+        let bills = [100, 500, 1000, 2000]
+        let right = bills.firstIndex { $0 >= cost }!
+        let wrong = right == 0 ? 1 : 0
+        try session.send("\(wrong + 1)")
+        screen = try await session.waitForScreen { $0.contains("Try a different bill.") }
+        #expect(screen.contains(wrong < right ? "is too small for" : "is more than you need for"))
+
+        // End and Home: the ends of the line; Page Up a dollar at a time to the right bill.
+        try session.send("End")
+        _ = try await session.waitForScreen { Self.slider(at: 2000, in: $0) }
+        try session.send("Home")
+        _ = try await session.waitForScreen { Self.slider(at: 0, in: $0) && !$0.contains("(resting)") }
+        for _ in 0..<(bills[right] / 100) { try session.send("PPage") }
+        screen = try await session.waitForScreen { Self.slider(at: bills[right], in: $0) }
+        #expect(screen.contains("(resting)"))
+        // A resting bill's key says why it does nothing; so does the wrong bill's, and neither is a guess.
+        let resting = bills.indices.first { $0 != right && $0 != wrong }!
+        try session.send("\(resting + 1)")
+        _ = try await session.waitForScreen { $0.contains("the other bills rest while it is there") }
+        try session.send("\(wrong + 1)")
+        _ = try await session.waitForScreen { $0.contains("You already tried") }
+        // Shift-Left: ten cents below the right bill, out of its zone; Shift-Right: back in.
+        try session.send("S-Left")
+        screen = try await session.waitForScreen { Self.slider(at: bills[right] - 10, in: $0) }
+        #expect(!screen.contains("(resting)"), "\(screen)")
+        try session.send("S-Right")
+        screen = try await session.waitForScreen { Self.slider(at: bills[right], in: $0) }
+        #expect(screen.contains("(resting)"))
+
+        try session.send("\(right + 1)")
+        screen = try await session.waitForScreen { $0.contains("That was the last item") }
+        #expect(screen.contains("✓ right") && screen.contains("0 of 1 right at the first try"), "\(screen)")
+        try session.send("p")
+        screen = try await session.waitForScreen { $0.contains("Which bill pays") && !$0.contains("✓ right") }
+        #expect(screen.contains("Item 1 of 1"))
+        try session.send("q")
+        try session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
 }
