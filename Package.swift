@@ -25,6 +25,8 @@ let package = Package(
     targets: [
         // MARK: Libraries
         .target(name: "GameKit"),
+        // NB: the tournament's rules (pairing, standings, the report file) as plain values: no dependency.
+        .target(name: "Tournament"),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
@@ -118,6 +120,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "TournamentTests",
+            dependencies: ["Tournament", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "GameKitTests",
