@@ -19,7 +19,8 @@ public enum StandingsCSV {
     /// A field, quoted when it holds a comma, a quote or a line break (and formula-like text defused).
     static func quoted(_ field: String) -> String {
         // NB: a name starting with =, +, - or @ would be a formula in a spreadsheet; a leading ' keeps it text.
-        let safe = field.first.map { "=+-@".contains($0) } == true && Double(field) == nil ? "'" + field : field
+        let formula = field.count > 1 && field.first.map { "=+-@".contains($0) } == true && Double(field) == nil
+        let safe = formula ? "'" + field : field
         guard safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return safe }
         return "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
