@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "GameKit"),
         // NB: the tournament's rules (pairing, standings, the report file) as plain values: no dependency.
         .target(name: "Tournament"),
+        // NB: the host's tournament desk: the Tournament rules run on the lobby (pure, beside it).
+        .target(name: "Arbiter", dependencies: ["Tournament", "Lobby", "Protocol", "GameKit"]),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
@@ -40,6 +42,7 @@ let package = Package(
             dependencies: [
                 "Protocol",
                 "Lobby",
+                "Arbiter",
                 "Storage",
                 "GameKit",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -95,6 +98,7 @@ let package = Package(
         .executableTarget(
             name: "tcnet",
             dependencies: [
+                "Arbiter",
                 "Classroom",
                 "Storage",
                 "GameKit",
@@ -125,6 +129,12 @@ let package = Package(
             name: "TournamentTests",
             dependencies: ["Tournament", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ArbiterTests",
+            dependencies: [
+                "Arbiter", "Lobby", "Classroom", "Protocol", "Tournament", "GameKit", "TaxCollectionRules", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "GameKitTests",

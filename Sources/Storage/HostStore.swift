@@ -75,6 +75,7 @@ public final class HostStore: Sendable {
         }
         Self.registerJournalMigrations(&migrator)
         Self.registerArchiveMigrations(&migrator)
+        Self.registerTournamentMigrations(&migrator)
         return migrator
     }
 

@@ -34,6 +34,8 @@ public struct HostConfiguration: Sendable {
     public var clock: @Sendable () -> LobbyTime = HostConfiguration.wallClock
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
+    /// The code a connection shows (`teacher`) to run tournaments; `nil`: nobody can.
+    public var teacherCode: TeacherCode?
 
     /// The system's wall clock, in milliseconds since 1970.
     @Sendable public static func wallClock() -> LobbyTime {

@@ -16,6 +16,8 @@ struct HostSummary {
     let dataFile: String
     /// The web client's lines (the browser address, the projector, the QR code), if it runs.
     var web: [String] = []
+    /// The teacher's code for `tcnet tournament`.
+    var teacherCode: String?
 
     /// The summary's lines.
     var lines: [String] {
@@ -34,6 +36,9 @@ struct HostSummary {
         lines.append("  Advertised on the LAN: \(self.advertised).")
         lines.append("  Data: \(self.dataFile)")
         lines.append("  Teacher's console: type help and Enter here (seats, free, reseat).")
+        if let teacherCode {
+            lines.append("  Teacher's code: \(teacherCode) (tcnet tournament ... --code \(teacherCode); keep it from students)")
+        }
         return lines
     }
 
