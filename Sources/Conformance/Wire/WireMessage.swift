@@ -6,6 +6,8 @@ import Protocol
 public struct WireMessage: Sendable, CustomStringConvertible {
     /// The object's members.
     public let members: [String: JSONValue]
+    /// The frame's payload, as the peer wrote it; empty for an object inside a message.
+    public let payload: [UInt8]
 
     /// Parses a frame's payload; `nil` when it is not a JSON object.
     public init?(payload: [UInt8]) {
@@ -13,10 +15,17 @@ public struct WireMessage: Sendable, CustomStringConvertible {
             return nil
         }
         self.members = members
+        self.payload = payload
     }
 
     public init(_ members: [String: JSONValue]) {
         self.members = members
+        self.payload = []
+    }
+
+    /// A top-level member's value as the peer wrote it (`"re"`: `1`, `"a"`), for checks of bytes.
+    public func rawText(_ key: String) -> String? {
+        RawMember.text(of: key, in: self.payload)
     }
 
     public subscript(key: String) -> JSONValue? { self.members[key] }

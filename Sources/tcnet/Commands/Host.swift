@@ -115,6 +115,8 @@ extension TCNet {
 
         func run() async throws {
             let logger = self.logging.makeLogger()
+            // NB: every connection is an open file; the host serves no more than the limit holds.
+            DescriptorLimit.raiseToHard()
             let store = try HostStore(
                 folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
 
@@ -154,7 +156,8 @@ extension TCNet {
                 let summary = HostSummary(
                     name: host.configuration.hostName, bind: self.bind, port: host.port,
                     advertised: self.noAdvertise ? "no (--no-advertise)" : await advertiser?.settledStatus() ?? "no",
-                    dataFile: store.path, web: web.lines, teacherCode: teacherCode.rawValue)
+                    dataFile: store.path, web: web.lines, teacherCode: teacherCode.rawValue,
+                    connections: (configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current))
                 summary.print()
                 logger.info("data", metadata: ["file": "\(store.path)"])
                 if let advertiser, advertiser.advertiser != nil {
