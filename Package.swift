@@ -197,7 +197,9 @@ let package = Package(
         ),
         .testTarget(
             name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
+            dependencies: [
+                "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "Tournament",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
