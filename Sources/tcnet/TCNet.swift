@@ -28,6 +28,7 @@ struct TCNet: AsyncParsableCommand {
             Games.self,
             Tip.self,
             Progress.self,
+            Tournament.self,
             Bench.self,
             ConformanceCommand.self,
         ]
