@@ -127,7 +127,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TournamentTests",
-            dependencies: ["Tournament", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Tournament", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -150,7 +152,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CrapsRulesTests",
-            dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CrapsRules", "GameKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "LobbyTests",
@@ -186,7 +190,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+            name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WebTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import QRCode
@@ -118,9 +119,3 @@ extension QRCode {
     var penaltyForTests: Int { self.matrix.penalty }
 }
 
-/// Runs CPU-bound work on a dispatch thread, so the cooperative pool stays free for other tests.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
