@@ -82,7 +82,9 @@ struct QRCodeTests {
         #expect(try QRCode(String(repeating: "a", count: 15), correction: .medium).version == 2)
         // NB: the largest symbol takes seconds in a debug build: off the cooperative pool, which the
         // hosts of the tests running beside this one need.
-        let largest = try await offThePool { try QRCode(String(repeating: "a", count: 2953), correction: .low, mask: 0) }
+        let largest = try await offThePool {
+            try QRCode(String(repeating: "a", count: 2953), correction: .low, mask: 0)
+        }
         #expect(largest.version == 40 && largest.size == 177)
         #expect(throws: QRCode.EncodingError.tooLong(bytes: 2954, correction: .low)) {
             try QRCode(String(repeating: "a", count: 2954), correction: .low)
@@ -118,4 +120,3 @@ extension QRCode {
     /// The penalty of the symbol as drawn.
     var penaltyForTests: Int { self.matrix.penalty }
 }
-

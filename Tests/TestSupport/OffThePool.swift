@@ -4,8 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs CPU-bound or blocking work (a child process waited for) on a thread of its own, at the lowest scheduling priority, outside Swift's
-/// cooperative pool and Dispatch's global queues.
+/// Runs CPU-bound or blocking work (a child process waited for) on a thread of its own, at the lowest
+/// scheduling priority, outside Swift's cooperative pool and Dispatch's global queues.
 ///
 /// NB: the pool has one thread per core (two on the project's machines), and on Linux Dispatch's global
 /// queues draw on a width of the same size. A test that computes for seconds on either starves every

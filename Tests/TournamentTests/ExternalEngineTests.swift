@@ -11,13 +11,15 @@ import Testing
 /// NB: needs `py4swiss` (pip install py4swiss==0.3.1): on PATH, or named by PY4SWISS; .ci/run installs it.
 @Suite("Swiss pairings against py4swiss", .enabled(if: ExternalEngine.available, "py4swiss is not installed"))
 struct ExternalEngineTests {
-    @Test("random tournaments, 5 to 40 players, 3 to 9 rounds: every round as py4swiss pairs it",
+    @Test(
+        "random tournaments, 5 to 40 players, 3 to 9 rounds: every round as py4swiss pairs it",
         arguments: Array(0..<12))
     func sameAsPy4swiss(seed: Int) async throws {
         try await Self.compare(seed: seed, absences: false, edition: .fide2025)
     }
 
-    @Test("with absences, byes granted, forfeits, late entries and withdrawals, by the 2017 text's floats",
+    @Test(
+        "with absences, byes granted, forfeits, late entries and withdrawals, by the 2017 text's floats",
         arguments: Array(100..<112))
     func sameAsPy4swissWithAbsences(seed: Int) async throws {
         // NB: py4swiss reads the 2017 text: a round without a game is always a downfloat (docs/TOURNAMENT.md).
@@ -29,7 +31,9 @@ struct ExternalEngineTests {
         var random = SeededRandom(seed: UInt64(seed) &* 7919)
         let players = Int.random(in: 5...40, using: &random)
         let rounds = Int.random(in: 3...9, using: &random)
-        let (disagreements, compared) = await offThePool { Self.disagreements(players, rounds, seed, absences, edition) }
+        let (disagreements, compared) = await offThePool {
+            Self.disagreements(players, rounds, seed, absences, edition)
+        }
         #expect(disagreements.isEmpty, "\(players) players, \(rounds) rounds, seed \(seed): \(disagreements)")
         #expect(compared >= min(rounds, 3), "only \(compared) rounds compared")
     }
@@ -79,11 +83,15 @@ enum ExternalEngine {
     }
 
     static var executable: String? {
-        if let named = ProcessInfo.processInfo.environment["PY4SWISS"], FileManager.default.isExecutableFile(atPath: named) {
+        if let named = ProcessInfo.processInfo.environment["PY4SWISS"],
+            FileManager.default.isExecutableFile(atPath: named)
+        {
             return named
         }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/py4swiss" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/py4swiss" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     static var available: Bool { Self.executable != nil }

@@ -33,7 +33,8 @@ struct SwissPropertyTests {
         await propertyCheck(count: 25, input: Self.players, Self.rounds, Self.seeds) { players, rounds, seed in
             var byes: [Int: Int] = [:]
             var forfeitWins: Set<Int> = []
-            let played = await RandomTournament.played(players: players, rounds: rounds, seed: UInt64(seed), absences: true)
+            let played = await RandomTournament.played(
+                players: players, rounds: rounds, seed: UInt64(seed), absences: true)
             for (tournament, round) in played.steps {
                 let paired = round.boards.count * 2 + (round.pairingBye == nil ? 0 : 1)
                 #expect((round.pairingBye != nil) == (paired % 2 == 1), "a bye exactly when the count is odd")
@@ -96,9 +97,10 @@ struct SwissPropertyTests {
     @Test("score groups: each bracket, from the top, pairs as many of its players as the round allows")
     func scoreGroupsRespected() async {
         await propertyCheck(count: 25, input: Self.players, Self.rounds, Self.seeds) { players, rounds, seed in
-            for (tournament, round) in await RandomTournament.played(players: players, rounds: rounds, seed: UInt64(seed))
-                .steps
-            {
+            for (tournament, round) in await RandomTournament.played(
+                players: players, rounds: rounds, seed: UInt64(seed)
+            )
+            .steps {
                 let problems = ScoreGroupCheck.problems(tournament, round)
                 #expect(problems.isEmpty, "seed \(seed): \(problems)")
             }
@@ -118,7 +120,8 @@ struct SwissPropertyTests {
         // NB: a winner against a loser, twice over: the winners' group pairs one pair fewer than it can.
         let winners = Set(first.boards.map(\.white))
         let top = try #require(second.boards.firstIndex { winners.contains($0.white) && winners.contains($0.black) })
-        let bottom = try #require(second.boards.firstIndex { !winners.contains($0.white) && !winners.contains($0.black) })
+        let bottom = try #require(
+            second.boards.firstIndex { !winners.contains($0.white) && !winners.contains($0.black) })
         let moved = second.boards[top].black
         second.boards[top].black = second.boards[bottom].black
         second.boards[bottom].black = moved
