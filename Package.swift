@@ -136,7 +136,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TournamentTests",
-            dependencies: ["Tournament", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Tournament", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -159,7 +161,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CrapsRulesTests",
-            dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CrapsRules", "GameKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "WhichBillRulesTests",
@@ -215,7 +219,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+            name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WebTests",
             dependencies: [
