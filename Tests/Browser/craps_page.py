@@ -79,3 +79,13 @@ class CrapsPage(Page):
 
     def roll_button(self):
         return self.visible(".cr-roll")
+
+    def fits(self, selectors=()):
+        """Whether the page needs no sideways scrolling, and the elements are inside the window."""
+        return self.driver.execute_script("""
+            const [selectors] = arguments;
+            if (document.documentElement.scrollWidth > innerWidth) return false;
+            return selectors.every((s) => {
+              const box = document.querySelector(s)?.getBoundingClientRect();
+              return box && box.width > 0 && box.right <= innerWidth && box.bottom <= innerHeight;
+            });""", list(selectors))

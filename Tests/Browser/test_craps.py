@@ -45,6 +45,7 @@ def test_one_page_plays_craps_alone_with_the_slider_and_the_dice(host, browsers)
     assert lan.text(".cr-shooter") == "SHOOTER Lan (P1) · you"
     assert lan.row("P1")[1:5] == ["P1", "Lan · you", "$200.00", "$5.00"]
     assert lan.roll_button() is not None
+    assert lan.fits([".cr-die", ".cr-point", "#cr-ante", ".cr-bet", ".cr-roll"]), "the table does not fit 1024x768"
 
     # The slider: a real, labelled range input from $0 to $500 in $5 steps, at the ante in force.
     slider = lan.slider()
@@ -159,6 +160,8 @@ def test_two_pages_at_one_table_see_the_same_dice(host, browsers):
             assert lan.row(seat)[3:] == minh.row(seat)[3:], seat
         decided = bool(lan.outcome())
         if rolls == 1:
+            assert lan.fits([".cr-die", ".cr-point", ".cr-bet"]), "the table does not fit 1024x768"
+            assert minh.fits([".cr-die", ".cr-point", "#cr-ante", ".cr-bet"]), "the table does not fit a phone"
             screenshot(lan.driver, "craps-04-two-pages-1024x768")
             screenshot(minh.driver, "craps-05-two-pages-phone-landscape")
     assert bool(minh.outcome()), "a decision for one rider is a decision for both"
