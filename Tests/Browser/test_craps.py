@@ -55,7 +55,16 @@ def test_one_page_plays_craps_alone_with_the_slider_and_the_dice(host, browsers)
     assert slider.get_attribute("aria-valuetext") == "$5.00"
     assert lan.slider_value() == 5
 
-    # Keyboard alone: End puts the slider at $500, Enter bets it; the host refuses it with the seed's
+    # Keyboard alone: Home puts the slider at $0, Enter bets it; the host refuses it with the seed's
+    # words and the ante it accepts, the $5 in force, and the slider moves back there (no state follows).
+    slider.send_keys(Keys.HOME)
+    wait_until(lambda: lan.slider_value() == 0, "the slider at $0")
+    slider.send_keys(Keys.ENTER)
+    wait_until(lambda: lan.notice() == "An ante must be more than $0; the ante is $5.00 (the slider is back at $5.00)",
+               "the refusal of a $0 ante")
+    assert lan.slider_value() == 5 and lan.seq() == 0
+
+    # End puts the slider at $500, Enter bets it; the host refuses it with the seed's
     # words and the ante it accepts, the slider moves back there, and that ante is bet (the seed's model).
     slider.send_keys(Keys.END)
     wait_until(lambda: lan.slider_value() == 500, "the slider at $500")
