@@ -94,8 +94,8 @@ struct CrapsFixtureTests {
             guard case .success = CrapsGame.apply(prepared, by: mover, to: &state) else { continue }
             let viewed = CrapsGame.view(of: prepared, for: .spectator)
             moves.append((mover, viewed))
-            samples.append(
-                Sample(match: 0, hash: state.stateHash, state: state.viewed, last: .init(seat: mover.seat, move: viewed)))
+            let last = Sample.Last(seat: mover.seat, move: viewed)
+            samples.append(Sample(match: 0, hash: state.stateHash, state: state.viewed, last: last))
         }
         return (samples, moves, start)
     }
