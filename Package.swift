@@ -195,7 +195,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
-                "Classroom", "TaxCollection",
+                "Classroom", "TaxCollection", "CrapsRules",
             ],
             resources: [.copy("Fixtures")]
         ),
