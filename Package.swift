@@ -224,7 +224,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
-                "Classroom", "TaxCollection", "WhichBillRules",
+                "Classroom", "TaxCollection", "CrapsRules", "WhichBillRules",
             ],
             resources: [.copy("Fixtures")]
         ),
