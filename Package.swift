@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Protocol", targets: ["Protocol"]),
         .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
         .library(name: "CrapsRules", targets: ["CrapsRules"]),
+        .library(name: "SpellingRules", targets: ["SpellingRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -26,10 +27,11 @@ let package = Package(
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
+        .target(name: "SpellingRules", dependencies: ["GameKit"]),
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
-            dependencies: ["Lobby", "Protocol", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Lobby", "Protocol", "GameKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Peer",
@@ -105,6 +107,10 @@ let package = Package(
         .testTarget(
             name: "CrapsRulesTests",
             dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "SpellingRulesTests",
+            dependencies: ["SpellingRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LobbyTests",

@@ -10,7 +10,7 @@ extension Lobby {
         let secret = self.matchSecret(table: table.id, match: number)
         let setup = MatchSetup(
             ruleSet: table.ruleSet, seats: table.seatOrder, firstSeat: firstSeat, options: table.options,
-            startedAt: self.now)
+            startedAt: self.now, content: table.content)
         guard let match = self.configuration.catalog.startMatch(game: table.game.id, setup, secret: secret) else {
             preconditionFailure("table \(table.id) holds a game and rule set the catalogue validated")
         }
@@ -112,6 +112,7 @@ extension Lobby {
             table.result = Self.wire(result)
             table.botsDue = nil
             outcome.journal.append(.table(table.record))
+            self.record(result, at: table, into: &outcome)
         }
         let current = table
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
@@ -236,6 +237,7 @@ extension Lobby {
         table.drawOffers = []
         table.botsDue = nil
         outcome.journal.append(.table(table.record))
+        self.record(result, at: table, into: &outcome)
         let current = table
         self.broadcast(table, re: re, sameForEveryone: table.match?.sameForEveryViewer ?? false, into: &outcome) {
             viewer in .state(self.update(of: current, for: viewer))
@@ -256,7 +258,8 @@ extension Lobby {
             table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
             status: table.status, state: snapshot.state,
             hash: snapshot.hash, last: last,
-            events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft)
+            events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
+            sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
     }
 
     /// A result as the wire carries it.

@@ -32,6 +32,8 @@ public struct Lobby: Sendable {
     var tableNumbers: Int = 0
     /// The time of the event being handled.
     var now = LobbyTime(milliseconds: 0)
+    /// The high scores of the games that keep them.
+    var boards = HighScoreBoards()
 
     /// Creates an empty lobby.
     /// - Parameter configuration: what `welcome` announces, and the games.

@@ -56,6 +56,8 @@ extension HostStore {
                         try db.cachedStatement(
                             sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
                         ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
+                    case .matchRecord(let record):
+                        try Self.insert(record, db)
                     }
                 }
             }
@@ -77,18 +79,19 @@ extension HostStore {
                     .map { try Self.decode(TableRecord.self, $0) }
                 let moves = try String.fetchAll(db, sql: "SELECT record FROM move ORDER BY tableID, match, seq")
                     .map { try Self.decode(MoveRecord.self, $0) }
-                return JournalSnapshot(players: players, tables: tables, moves: moves)
+                return JournalSnapshot(
+                    players: players, tables: tables, moves: moves, boards: try Self.boardScores(db))
             }
         } catch {
             throw HostStoreError(folder: self.path, reason: "cannot read the journal: \(Self.reason(error))")
         }
     }
 
-    private static func json(_ value: some Encodable) -> String {
+    static func json(_ value: some Encodable) -> String {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
 
-    private static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
+    static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
         try JSONDecoder().decode(T.self, from: Data(text.utf8))
     }
 }

@@ -74,6 +74,8 @@ public final class HostStore: Sendable {
             }
         }
         Self.registerJournalMigrations(&migrator)
+        Self.registerRecordMigrations(&migrator)
+        Self.registerLibraryMigrations(&migrator)
         return migrator
     }
 

@@ -93,6 +93,18 @@ struct LobbyHarness {
                 snapshot.moves.removeAll { $0.table == record.id && $0.match < record.match }
             case .move(let record):
                 snapshot.moves.append(record)
+            case .matchRecord(let record):
+                // NB: as the store sums the records up: each person's best and games, per board.
+                for player in record.players where player.bot == nil {
+                    let index = snapshot.boards.firstIndex { $0.board == record.board && $0.name == player.name }
+                    if let index {
+                        snapshot.boards[index].best = max(snapshot.boards[index].best, player.score)
+                        snapshot.boards[index].games += 1
+                    } else {
+                        snapshot.boards.append(
+                            BoardScore(board: record.board, name: player.name, best: player.score, games: 1))
+                    }
+                }
             }
         }
         return snapshot

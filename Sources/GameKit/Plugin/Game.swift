@@ -20,6 +20,9 @@ public protocol Game: Sendable {
     associatedtype Move: Sendable & Codable
     /// What a move did, for screens to animate, in the JSON shape the game documents.
     associatedtype Event: Sendable & Codable
+    /// What the host's match record keeps of a finished match, beside the structured result; the final
+    /// state unless the game says otherwise.
+    associatedtype Summary: Sendable & Codable = State
 
     /// The game's id, name, seats, rule sets, options and bots.
     static var descriptor: GameDescriptor { get }
@@ -70,6 +73,17 @@ public protocol Game: Sendable {
     /// Returning `nil` for a seat that leaves ends the match (the default): the seat ranks last.
     static func hostMove(_ cause: HostCause, in state: State) -> Move?
 
+    /// What the match record keeps of a finished match (the game's own JSON, with the result).
+    static func summary(of state: State) -> Summary
+
+    /// What the host needs beyond the rules for a table with these options (a voice for spoken words);
+    /// a host that lacks one refuses the table, saying why.
+    static func features(for options: GameOptions) -> Set<HostFeature>
+
+    /// Text the host speaks to a viewer now and never shows as text (a spelling word to hear); `nil` for
+    /// none. The host sends the sound with each `state` that viewer gets.
+    static func speech(in state: State, for viewer: Viewer) -> String?
+
     /// The state hash that clients check.
     static func hash(of state: State) -> String
 
@@ -97,6 +111,10 @@ public protocol Game: Sendable {
     static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move?
 }
 
+extension Game where Summary == State {
+    public static func summary(of state: State) -> State { state }
+}
+
 extension Game {
     public static func refusal(of options: GameOptions, seats: Int) -> OptionRefusal? { nil }
 
@@ -107,6 +125,10 @@ extension Game {
     public static func deadline(of state: State) -> GameTime? { nil }
 
     public static func hostMove(_ cause: HostCause, in state: State) -> Move? { nil }
+
+    public static func features(for options: GameOptions) -> Set<HostFeature> { [] }
+
+    public static func speech(in state: State, for viewer: Viewer) -> String? { nil }
 
     /// NB: `true` unless a game says otherwise: a filter cannot be checked for being the identity.
     public static var hidesInformation: Bool { true }

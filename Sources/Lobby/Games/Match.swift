@@ -43,6 +43,10 @@ public protocol AnyMatch: Sendable {
     func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
     /// The result of a match ended from outside the rules.
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult
+    /// The game's summary of the match, for its record.
+    var summary: JSONValue { get }
+    /// What the host speaks to a viewer now, if anything.
+    func speech(for viewer: Viewer) -> String?
 }
 
 /// What an accepted move did, ready to send.
@@ -131,4 +135,8 @@ struct Match<G: Game>: AnyMatch {
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult {
         G.endedResult(of: self.state, reason: reason, last: last, draw: draw)
     }
+
+    var summary: JSONValue { JSONValue.encoding(G.summary(of: self.state)) }
+
+    func speech(for viewer: Viewer) -> String? { G.speech(in: self.state, for: viewer) }
 }

@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// A durable change to the lobby, committed to the journal before the messages it causes are sent.
@@ -10,6 +11,8 @@ public enum JournalEntry: Sendable, Equatable {
     case table(TableRecord)
     /// An accepted move.
     case move(MoveRecord)
+    /// A finished match, kept for good (high scores, progress).
+    case matchRecord(MatchRecord)
 }
 
 /// A player as the journal keeps them.
@@ -52,13 +55,16 @@ public struct TableRecord: Sendable, Equatable, Codable {
     public var secret: String?
     /// When the current match started, in wall-clock milliseconds since 1970 (deadlines count from it).
     public var startedAt: Int64?
+    /// The content the table's library options name (a word list), by option name, as it was when the
+    /// table was created; absent when they name only built-in content.
+    public var content: [String: GameContent]?
 
     /// Creates a record.
     public init(
         id: TableID, number: Int, game: String, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
         status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?,
         seatCount: Int? = nil, options: [String: JSONValue]? = nil, bots: [String: String]? = nil,
-        secret: String? = nil, startedAt: Int64? = nil
+        secret: String? = nil, startedAt: Int64? = nil, content: [String: GameContent]? = nil
     ) {
         self.id = id
         self.number = number
@@ -76,6 +82,7 @@ public struct TableRecord: Sendable, Equatable, Codable {
         self.bots = bots
         self.secret = secret
         self.startedAt = startedAt
+        self.content = content
     }
 }
 
@@ -109,11 +116,16 @@ public struct JournalSnapshot: Sendable, Equatable {
     public var tables: [TableRecord]
     /// The moves of each table's current match, in order.
     public var moves: [MoveRecord]
+    /// Each name's best score on each board of high scores, summed up from the match records.
+    public var boards: [BoardScore]
 
     /// Creates a snapshot.
-    public init(players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = []) {
+    public init(
+        players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = [], boards: [BoardScore] = []
+    ) {
         self.players = players
         self.tables = tables
         self.moves = moves
+        self.boards = boards
     }
 }
