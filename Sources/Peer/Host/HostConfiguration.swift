@@ -34,6 +34,8 @@ public struct HostConfiguration: Sendable {
     public var clock: @Sendable () -> LobbyTime = HostConfiguration.wallClock
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
+    /// How the host speaks words (hear and type); `tcnet host` finds espeak-ng (``EspeakVoice``).
+    public var voice = Voice.none("this host was started without a voice")
 
     /// The system's wall clock, in milliseconds since 1970.
     @Sendable public static func wallClock() -> LobbyTime {

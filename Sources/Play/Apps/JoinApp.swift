@@ -2,7 +2,6 @@ import Foundation
 import Peer
 import Protocol
 import ScreenKit
-import TaxCollection
 
 /// `tcnet join` and `tcnet watch` on a terminal: the lobby, then the table's screen, over a
 /// ``ClientSession``.
@@ -15,6 +14,7 @@ public enum JoinApp {
     public static func run(_ client: TableClient, session: ClientSession) async throws -> String? {
         let running = Task { await session.run() }
         var farewell: String?
+        let player = SoundPlayer()
         _ = try await ScreenLoop.run(client, session: session) { client, event, now in
             var commands: [TableClient.Command] = []
             switch event {
@@ -43,6 +43,8 @@ public enum JoinApp {
                 case .quit(let line):
                     farewell = line
                     return (false, true)
+                case .play(let clip):
+                    if let problem = player.play(base64: clip.data) { client.warn(problem) }
                 }
             }
             return (true, false)

@@ -27,6 +27,10 @@ public struct LocalGame<S: GameScreen>: Sendable {
     /// The wall-clock time at which the screen's clock read 0 (a game's deadlines are wall-clock).
     let origin: GameTime
     var startedAt: GameTime
+    /// What the game asks this terminal to speak (hear and type), once: the driver takes it.
+    public private(set) var speechDue: String?
+    var spoken: String?
+    var soundRequests = 0
 
     /// Creates a match.
     /// - Parameters:
@@ -65,6 +69,24 @@ public struct LocalGame<S: GameScreen>: Sendable {
         self.state = state
         self.screen.update(TableNews(names: names, link: .local))
         self.screen.show(state, after: nil, events: [], newMatch: true)
+        self.noteSpeech()
+    }
+
+    /// Takes the text to speak, if there is one.
+    public mutating func takeSpeech() -> String? {
+        defer { self.speechDue = nil }
+        return self.speechDue
+    }
+
+    /// Asks for the game's speech when it changed, or when the player asked to hear it again.
+    mutating func noteSpeech() {
+        let state = self.state
+        let text = self.seats.compactMap { S.G.speech(in: state, for: .seat($0)) }.first
+        if text != self.spoken || self.screen.soundRequests > self.soundRequests {
+            self.speechDue = text
+        }
+        self.spoken = text
+        self.soundRequests = self.screen.soundRequests
     }
 
     /// A key; returns whether to stop.
@@ -79,6 +101,7 @@ public struct LocalGame<S: GameScreen>: Sendable {
             case .leave, .quit: stop = true
             }
         }
+        self.noteSpeech()
         return stop
     }
 
@@ -87,6 +110,8 @@ public struct LocalGame<S: GameScreen>: Sendable {
     public mutating func tick(now: Double) -> Bool {
         var changed = self.screen.tick(now: now)
         let wall = self.origin.adding(milliseconds: Int64(now * 1000))
+        self.screen.clock(
+            timeLeft: self.over ? nil : S.G.deadline(of: self.state).map { Double($0.milliseconds - wall.milliseconds) / 1000 })
         if !self.over, let deadline = S.G.deadline(of: self.state), deadline <= wall,
             let move = S.G.hostMove(.deadline, in: self.state)
         {
@@ -111,6 +136,11 @@ public struct LocalGame<S: GameScreen>: Sendable {
             changed = true
         }
         return changed
+    }
+
+    /// Shows a problem of this terminal's own (no sound player).
+    public mutating func warn(_ text: String) {
+        self.screen.warn(text, rule: nil, details: [:])
     }
 
     mutating func play(_ move: S.G.Move, by mover: Mover) {
@@ -146,6 +176,8 @@ public struct LocalGame<S: GameScreen>: Sendable {
         guard let state = S.G.start(setup, random: &random) else { return }
         self.state = state
         self.screen.show(state, after: nil, events: [], newMatch: true)
+        self.spoken = nil
+        self.noteSpeech()
     }
 
     /// This terminal's randomness for a match (nobody else plays against it).

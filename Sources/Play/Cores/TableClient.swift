@@ -13,6 +13,8 @@ public struct TableClient: Sendable {
         case send(ClientMessage)
         /// Stop, with a line to print after the screen is restored (or `nil`).
         case quit(String?)
+        /// Play a sound the host sent (a word to hear).
+        case play(SoundClip)
     }
 
     /// What the player wants to do at the start.
@@ -36,6 +38,9 @@ public struct TableClient: Sendable {
     /// The game of the tables this player opens.
     public let game: String
     var screen: (any TableScreen)?
+    /// The latest sound the host sent for this table, and how many replays the screen had asked for.
+    var sound: SoundClip?
+    var soundRequests = 0
     var news = TableNews(names: [:], link: .online)
     var intent: Intent
     var player: PlayerID?
@@ -108,6 +113,15 @@ public struct TableClient: Sendable {
     public mutating func notSent(_ message: ClientMessage) {
         if case .createTable = message { self.creating = false }
         let text = "Not connected to the host right now: try again in a moment"
+        if self.screen != nil {
+            self.screen?.warn(text, rule: nil, details: [:])
+        } else {
+            self.lobby.notice = Span(text, .warning)
+        }
+    }
+
+    /// A problem of this terminal's own (no sound player), shown like a warning.
+    public mutating func warn(_ text: String) {
         if self.screen != nil {
             self.screen?.warn(text, rule: nil, details: [:])
         } else {
@@ -238,7 +252,10 @@ public struct TableClient: Sendable {
         }
         self.screen = screen
         self.match = update.match
-        return []
+        // NB: the host sends the word's sound with every state; it is played when it is a new one.
+        guard let clip = update.sound, clip != self.sound else { return [] }
+        self.sound = clip
+        return [.play(clip)]
     }
 
     private mutating func refused(_ error: ErrorMessage) -> [Command] {
@@ -280,7 +297,12 @@ public struct TableClient: Sendable {
         }
         let actions = screen.press(key, table: table)
         self.screen = screen
-        return actions.flatMap { action -> [Command] in
+        var replay: [Command] = []
+        if screen.soundRequests > self.soundRequests {
+            self.soundRequests = screen.soundRequests
+            if let sound = self.sound { replay = [.play(sound)] }
+        }
+        return replay + actions.flatMap { action -> [Command] in
             switch action {
             case .send(let message):
                 return [.send(message)]

@@ -21,6 +21,8 @@ protocol TableScreen: Sendable {
     mutating func press(_ key: Key, table: TableID) -> [TableScreenAction]
     mutating func tick(now: Double) -> Bool
     func frame(width: Int, height: Int) -> Frame
+    /// How many times the player asked to hear the sound again.
+    var soundRequests: Int { get }
 }
 
 /// What a key at a table asks for.
@@ -51,11 +53,20 @@ struct GameTableScreen<S: GameScreen>: TableScreen {
             }
         }
         self.screen.show(state, after: shown, events: events, newMatch: newMatch)
+        self.screen.clock(timeLeft: update.timeLeftMs.map { Double($0) / 1000 })
         if let result = update.result {
             self.screen.matchEnded(Self.result(result))
         }
+        if let board = update.board {
+            self.screen.showScores(
+                ScoreBoard(
+                    top: board.top.map { .init(rank: $0.rank, name: $0.name, score: $0.score, games: $0.games) },
+                    place: board.place, names: board.names))
+        }
         return nil
     }
+
+    var soundRequests: Int { self.screen.soundRequests }
 
     mutating func update(_ table: TableNews) { self.screen.update(table) }
 
