@@ -46,12 +46,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "Classroom", dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection"]),
+        .target(
+            name: "Classroom",
+            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Spelling"]
+        ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
         .target(
             name: "TaxCollection",
             dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
+        .target(
+            name: "Spelling",
+            dependencies: ["SpellingRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
         .target(
             name: "Play",
@@ -74,7 +81,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "CrapsRules",
+                "TaxCollectionRules", "CrapsRules", "SpellingRules",
                 "Play",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -130,6 +137,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
+        .testTarget(
+            name: "SpellingTests",
+            dependencies: [
+                "Spelling", "SpellingRules", "ScreenKit", "GameKit", "Lobby", "Storage", "Peer", "Play", "Classroom",
+                "Protocol", "Conformance", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "PlayTests",
             dependencies: [

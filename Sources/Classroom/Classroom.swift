@@ -3,6 +3,7 @@ import GameKit
 import Lobby
 import Play
 import ScreenKit
+import Spelling
 import TaxCollection
 
 /// The classroom's games, for the host, the clients, the conformance suite and the tools.
@@ -29,7 +30,8 @@ public enum Classroom {
 
     /// Every game, in the order `welcome` lists them.
     public static let games: [Entry] = [
-        Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture)
+        Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture),
+        Entry(SpellingScreen.self, SpellingFixture.fixture),
     ]
 
     /// The conformance fixtures, in order.

@@ -116,7 +116,8 @@ extension Lobby {
         }
         let current = table
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
-            let last = PlayedMove(seat: mover.seat, move: effects.moveView(viewer))
+            let last = PlayedMove(
+                seat: mover.seat, move: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
             return .state(self.update(of: current, for: viewer, last: last, events: effects.events(viewer)))
         }
         if table.status == .over {
@@ -248,7 +249,7 @@ extension Lobby {
     /// The `state` message for a viewer.
     func update(of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: [JSONValue] = []) -> MatchUpdate {
         guard let match = table.match else { preconditionFailure("table \(table.id) has no match") }
-        let snapshot = match.snapshot(for: viewer)
+        let snapshot = self.referee.filtersViews ? match.snapshot(for: viewer) : match.fullSnapshot
         let toAct = table.status == .over ? [] : match.toAct
         var timeLeft: Int?
         if table.status != .over, let deadline = match.deadline {

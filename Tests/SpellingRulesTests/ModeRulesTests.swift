@@ -123,7 +123,7 @@ struct ModeRulesTests {
         var table = SpellingTable(mode: .pick)
         let wrong = table.wrongMove
         guard case .pick(let index, _) = wrong else { return }
-        let forged = SpellingMove.pick(index, Verdict(right: true, next: table.host.challenge))
+        let forged = SpellingMove.pick(index, HostVerdict(right: true, next: table.host.challenge))
         var host = table.host
         #expect(SpellingGame.apply(forged, by: .seat("S"), to: &host).failureCode == "verdict-mismatch")
         #expect(table.play(forged).events == [.wrong(livesLeft: 2)])

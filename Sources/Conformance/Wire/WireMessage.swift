@@ -6,6 +6,9 @@ import Protocol
 public struct WireMessage: Sendable, CustomStringConvertible {
     /// The object's members.
     public let members: [String: JSONValue]
+    /// The frame's payload, byte for byte as it came (empty for a message made here): cases that check
+    /// what a host must never send look at these bytes, not at a re-encoding.
+    public let payload: [UInt8]
 
     /// Parses a frame's payload; `nil` when it is not a JSON object.
     public init?(payload: [UInt8]) {
@@ -13,10 +16,12 @@ public struct WireMessage: Sendable, CustomStringConvertible {
             return nil
         }
         self.members = members
+        self.payload = payload
     }
 
     public init(_ members: [String: JSONValue]) {
         self.members = members
+        self.payload = []
     }
 
     public subscript(key: String) -> JSONValue? { self.members[key] }

@@ -64,6 +64,7 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case drawNeedsOneOffer = "draw-needs-one-offer"
     case drawOffersKept = "draw-offers-kept"
     case firstMoveNotAlternating = "first-move-not-alternating"
+    case viewsUnfiltered = "views-unfiltered"
     // MARK: Resume
     case resumeTokenNotChecked = "resume-token-not-checked"
     case resumedFlagFalse = "resumed-flag-false"

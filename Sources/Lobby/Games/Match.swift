@@ -41,6 +41,8 @@ public protocol AnyMatch: Sendable {
     func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue?
     /// The state as a viewer sees it, and its hash.
     func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
+    /// The full state, unfiltered, and its hash (the journal's; only a broken referee sends it).
+    var fullSnapshot: (state: JSONValue, hash: String) { get }
     /// The result of a match ended from outside the rules.
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult
     /// The game's summary of the match, for its record.
@@ -131,6 +133,8 @@ struct Match<G: Game>: AnyMatch {
         let view = G.view(of: self.state, for: viewer)
         return (JSONValue.encoding(view), G.hash(of: view))
     }
+
+    var fullSnapshot: (state: JSONValue, hash: String) { (JSONValue.encoding(self.state), G.hash(of: self.state)) }
 
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult {
         G.endedResult(of: self.state, reason: reason, last: last, draw: draw)

@@ -1,19 +1,19 @@
 /// A student's answer, or the host's move when time is up.
 ///
 /// The student sends the answer alone; the host's ``SpellingGame/prepare(_:by:in:random:)`` adds its
-/// ``Verdict``, which the journal keeps and the client applies (the client cannot judge: it has no answer).
+/// ``HostVerdict``, which the journal keeps and the client applies (the client cannot judge: it has no answer).
 public enum SpellingMove: Sendable, Hashable {
     /// Pick: the index of the chosen spelling (0, 1 or 2).
-    case pick(Int, Verdict?)
+    case pick(Int, HostVerdict?)
     /// Unscramble: the tiles' indices in the order the student put them.
-    case arrange([Int], Verdict?)
+    case arrange([Int], HostVerdict?)
     /// Hear: the typed spelling.
-    case spell(String, Verdict?)
+    case spell(String, HostVerdict?)
     /// The host's move at the deadline.
     case timeUp
 
     /// The host's verdict, if the move has one.
-    public var verdict: Verdict? {
+    public var verdict: HostVerdict? {
         switch self {
         case .pick(_, let verdict), .arrange(_, let verdict), .spell(_, let verdict): verdict
         case .timeUp: nil
@@ -21,7 +21,7 @@ public enum SpellingMove: Sendable, Hashable {
     }
 
     /// The same answer with another verdict.
-    func with(_ verdict: Verdict?) -> SpellingMove {
+    func with(_ verdict: HostVerdict?) -> SpellingMove {
         switch self {
         case .pick(let index, _): .pick(index, verdict)
         case .arrange(let order, _): .arrange(order, verdict)
@@ -39,7 +39,7 @@ public enum SpellingMove: Sendable, Hashable {
 }
 
 /// The host's judgement of an answer.
-public struct Verdict: Sendable, Hashable, Codable {
+public struct HostVerdict: Sendable, Hashable, Codable {
     /// Whether the answer is right.
     public var right: Bool
     /// After a right answer that does not end the game: the next word (its word for the host only).

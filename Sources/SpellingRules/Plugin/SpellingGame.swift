@@ -62,10 +62,10 @@ public enum SpellingGame: Game {
         guard state.over == nil, move != .timeUp, let words = state.words, let answers = state.challenge.answers,
             case .success(let answer) = state.answer(move)
         else { return move.with(nil) }
-        guard answers.contains(answer) else { return move.with(Verdict(right: false)) }
+        guard answers.contains(answer) else { return move.with(HostVerdict(right: false)) }
         let next = ChallengeDraw.next(
             mode: state.mode, words: words, after: state.challenge.word, number: state.number + 1, random: &random)
-        return move.with(Verdict(right: true, next: next))
+        return move.with(HostVerdict(right: true, next: next))
     }
 
     public static func apply(

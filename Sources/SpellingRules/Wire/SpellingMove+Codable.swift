@@ -22,9 +22,9 @@ extension SpellingMove: Codable {
         guard answers.count == 1, keys.subtracting(answers).isSubset(of: [.right, .next]) else {
             throw corrupt("a move is one of \(Self.shapes)")
         }
-        var verdict: Verdict?
+        var verdict: HostVerdict?
         if let right = try c.decodeIfPresent(Bool.self, forKey: .right) {
-            verdict = Verdict(right: right, next: try c.decodeIfPresent(Challenge.self, forKey: .next))
+            verdict = HostVerdict(right: right, next: try c.decodeIfPresent(Challenge.self, forKey: .next))
         } else if keys.contains(.next) {
             throw corrupt("\"next\" comes with the host's \"right\"")
         }
