@@ -22,6 +22,8 @@ struct TCNet: AsyncParsableCommand {
             Discover.self,
             Rules.self,
             Craps.self,
+            Words.self,
+            Scores.self,
             Bench.self,
             ConformanceCommand.self,
         ]

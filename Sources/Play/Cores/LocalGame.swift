@@ -19,6 +19,7 @@ public struct LocalGame<S: GameScreen>: Sendable {
     let seats: [SeatName]
     let ruleSet: String
     let options: GameOptions
+    let content: [String: GameContent]
     var secret: [UInt8]
     var seq = 0
     var seed: UInt64
@@ -42,11 +43,14 @@ public struct LocalGame<S: GameScreen>: Sendable {
     ///   - stepSeconds: seconds per animation step.
     ///   - seed: where the bots' choices and this terminal's randomness start.
     ///   - origin: the wall-clock time when the screen's clock reads 0.
+    ///   - content: the content the table's library options name (a word list), by option name.
     /// - Returns: `nil` when the game has no such rule set.
     public init?(
         names: [SeatName: String], seats: [SeatName], ruleSet: String, options: GameOptions,
-        bots: [SeatName: String], stepSeconds: Double, seed: UInt64, origin: GameTime = GameTime(milliseconds: 0)
+        bots: [SeatName: String], stepSeconds: Double, seed: UInt64, origin: GameTime = GameTime(milliseconds: 0),
+        content: [String: GameContent] = [:]
     ) {
+        self.content = content
         self.origin = origin
         self.startedAt = origin
         let people = Set(seats).subtracting(bots.keys)
@@ -64,7 +68,7 @@ public struct LocalGame<S: GameScreen>: Sendable {
         self.botPause = max(0.2, stepSeconds * 2)
         var random = HostRandom(secret: self.secret, step: 0)
         let setup = MatchSetup(
-            ruleSet: ruleSet, seats: seats, firstSeat: seats[0], options: options, startedAt: origin)
+            ruleSet: ruleSet, seats: seats, firstSeat: seats[0], options: options, startedAt: origin, content: content)
         guard let state = S.G.start(setup, random: &random) else { return nil }
         self.state = state
         self.screen.update(TableNews(names: names, link: .local))
@@ -172,7 +176,7 @@ public struct LocalGame<S: GameScreen>: Sendable {
         var random = HostRandom(secret: self.secret, step: 0)
         let setup = MatchSetup(
             ruleSet: self.ruleSet, seats: self.seats, firstSeat: first, options: self.options,
-            startedAt: self.startedAt)
+            startedAt: self.startedAt, content: self.content)
         guard let state = S.G.start(setup, random: &random) else { return }
         self.state = state
         self.screen.show(state, after: nil, events: [], newMatch: true)

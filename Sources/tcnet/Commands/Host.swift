@@ -92,6 +92,10 @@ extension TCNet {
             configuration.maxConnections = self.maxConnections
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
+            configuration.voice = EspeakVoice.find()
+            if let missing = configuration.voice.missing {
+                logger.notice("no voice: games that speak words are not offered", metadata: ["why": "\(missing)"])
+            }
             if !configuration.faults.isEmpty {
                 logger.warning("FAULTS INJECTED: this host breaks tcnet/1 on purpose", metadata: ["faults": "\(configuration.faults.sorted())"])
             }

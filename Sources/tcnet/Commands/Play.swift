@@ -4,7 +4,9 @@ import Foundation
 import GameKit
 import Play
 import Protocol
+import Peer
 import ScreenKit
+import Storage
 
 extension TCNet {
     /// `tcnet play`: a game on this terminal, without a network.
@@ -46,6 +48,9 @@ extension TCNet {
         var seed: UInt64 = 1
 
         @OptionGroup var screen: ScreenOptions
+
+        @Option(name: .long, help: ArgumentHelp("The data folder with the teacher's word lists.", valueName: "dir"))
+        var data: String = DataFolder.defaultPath
 
         func validate() throws {
             let game = try GameChoice.descriptor(self.game)
@@ -92,13 +97,36 @@ extension TCNet {
             var values: [String: OptionValue] = [:]
             for (name, json) in try self.choice.optionsJSON() { values[name] = OptionValue(json: json) }
             let options = try GameOptions.checking(values, against: game.options).get()
+            let content = try self.content(of: game, options)
+            let voice = EspeakVoice.find()
+            if S.G.features(for: options).contains(.speech), let missing = voice.missing {
+                throw ValidationError("\(game.name) with these options speaks words, and this machine cannot: \(missing)")
+            }
             let now = GameTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
             guard
                 let local = LocalGame<S>(
                     names: names, seats: seats, ruleSet: self.choice.rules ?? game.ruleSets[0], options: options,
-                    bots: bots, stepSeconds: self.screen.speed, seed: self.seed, origin: now)
+                    bots: bots, stepSeconds: self.screen.speed, seed: self.seed, origin: now, content: content)
             else { throw ValidationError("\(game.name) could not start with these settings") }
-            try await PlayApp.run(local)
+            try await PlayApp.run(local) { text in
+                voice.speak?(text).flatMap { Data(base64Encoded: $0.data) }.map(Array.init)
+            }
+        }
+
+        /// The content a game's library options name, from the data folder (built-in names need none).
+        private func content(of game: GameDescriptor, _ options: GameOptions) throws -> [String: GameContent] {
+            var content: [String: GameContent] = [:]
+            for option in game.options {
+                guard case .library(let builtIn, _) = option.kind else { continue }
+                let name = options.choice(option.name)
+                if builtIn.contains(name) { continue }
+                let store = try HostStore(folder: self.data, newHostID: { UUID().uuidString.lowercased() })
+                guard let found = try store.content(game: game.id, name: name) else {
+                    throw ValidationError("--option \(option.name): there is no \"\(name)\" in \(self.data)")
+                }
+                content[option.name] = found
+            }
+            return content
         }
     }
 }

@@ -1,0 +1,118 @@
+import Synchronization
+import Foundation
+import Lobby
+import Peer
+import Protocol
+import SpellingRules
+import Storage
+import Testing
+import TestSupport
+
+@Suite("High scores over TCP: two students, a restarted host, the store and tcnet scores", .serialized)
+struct HighScoreTests {
+    static func folder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-spelling-\(UUID())").path
+    }
+
+    @Test("each end screen gets the board and the student's place; a restarted host still knows them")
+    func twoStudentsAndARestart() async throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let store = try HostStore(folder: data, newHostID: { "h" })
+        try await withDeadline(seconds: 120) {
+            try await withHost(store: store) { host in
+                let ana = try await Student(port: host.port, name: "Ana")
+                let ben = try await Student(port: host.port, name: "Ben")
+                _ = try await ana.open(["mode": .string("pick")])
+                _ = try await ben.open(["mode": .string("pick")])
+                // Ana: two right, then a word with both wrong spellings and the right one, then two wrong.
+                let anaEnd = try await ana.pick("rrwwrww")
+                #expect(anaEnd.result?.reason == "out-of-lives" && anaEnd.result?.standings?.first?.score == 3)
+                #expect(anaEnd.board == HighScores(top: [HighScore(rank: 1, name: "Ana", score: 3, games: 1)], place: 1, names: 1))
+                let benEnd = try await ben.pick("wwrww")
+                #expect(benEnd.result?.standings?.first?.score == 1)
+                #expect(benEnd.board?.top.map(\.name) == ["Ana", "Ben"] && benEnd.board?.place == 2)
+                #expect(benEnd.board?.names == 2)
+                let late = try await ben.request(.move(MoveRequest(table: ben.table, seq: benEnd.seq, move: JSONValue.encoding(SpellingMove.pick(0, nil)))), id: 99)
+                #expect(late.error?.code == .notPlaying, "a move after the end")
+            }
+        }
+        // The same data folder, a new host process's worth of state: the boards come from the store.
+        let reopened = try HostStore(folder: data, newHostID: { "h" })
+        try await withDeadline(seconds: 120) {
+            try await withHost(store: reopened) { host in
+                let cy = try await Student(port: host.port, name: "Cy")
+                _ = try await cy.open(["mode": .string("pick"), "list": .string("first-grade")])
+                let end = try await cy.pick("rwwrww")
+                #expect(end.board?.top.map(\.name) == ["Ana", "Cy", "Ben"])
+                #expect(end.board?.top.map(\.score) == [3, 2, 1] && end.board?.place == 2)
+            }
+        }
+        let scores = try reopened.boardScores(game: "spelling")
+        #expect(Set(scores.map(\.name)) == ["Ana", "Ben", "Cy"] && Set(scores.map(\.board)).count == 1)
+        let records = try reopened.matchRecords(game: "spelling")
+        #expect(records.count == 3 && records.map(\.reason) == ["out-of-lives", "out-of-lives", "out-of-lives"])
+        let summary = try records[0].summary.decode(as: SpellingSummary.self)
+        #expect(summary.mode == .pick && summary.list == "first-grade" && summary.score == 3 && summary.misses == 4)
+        #expect(summary.solved.allSatisfy(FirstGradeWords.words.contains) && summary.solved.count == 3)
+        let csv = try await CommandRunner.run(["scores", "--data", data, "--csv"])
+        #expect(csv.status == 0)
+        #expect(csv.standardOutput.split(separator: "\n").map(String.init) == [
+            "game,rules,list,mode,rank,name,best,games", "spelling,classic,first-grade,pick,1,Ana,3,1",
+            "spelling,classic,first-grade,pick,2,Cy,2,1", "spelling,classic,first-grade,pick,3,Ben,1,1",
+        ])
+        let table = try await CommandRunner.run(["scores", "--data", data, "--option", "mode=hear"])
+        #expect(table.standardOutput.contains("no high scores yet"))
+    }
+
+    @Test("the two-minute clock survives a host restart: the time left counts from the start, then time is up")
+    func clockAcrossARestart() async throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let clock = TestClock(LobbyTime(milliseconds: 1_800_000_000_000))
+        let start = clock.now
+        let (token, table) = try await withDeadline(seconds: 120) {
+            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) { host in
+                let ana = try await Student(port: host.port, name: "Ana")
+                let first = try await ana.open(["mode": .string("unscramble")])
+                #expect(first.timeLeftMs == 120_000)
+                clock.set(start.adding(milliseconds: 30_000))
+                return (ana.token, ana.table)
+            }
+        }
+        clock.set(start.adding(milliseconds: 100_000))
+        try await withDeadline(seconds: 120) {
+            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) { host in
+                let client = try await RawClient.connect(port: host.port)
+                try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "Ana", resume: token))))
+                var resumed: MatchUpdate?
+                while resumed == nil {
+                    resumed = try await client.readMessage().state
+                }
+                #expect(resumed?.timeLeftMs == 20_000, "120 s from the start, not from the restart")
+                #expect(resumed?.table == table)
+                clock.set(start.adding(milliseconds: 121_000))
+                let move = JSONValue.encoding(SpellingMove.arrange([0, 1], nil))
+                try await client.send(ClientEnvelope(id: .number(2), .move(MoveRequest(table: table, seq: resumed!.seq, move: move))))
+                var over: MatchUpdate?
+                var refusal: ErrorMessage?
+                while refusal == nil {
+                    let envelope = try await client.readMessage()
+                    if let state = envelope.state { over = state }
+                    if envelope.re == .number(2) { refusal = envelope.error }
+                }
+                #expect(over?.result?.reason == "time-up" && over?.events.count == 1)
+                #expect(refusal?.code == .notPlaying, "a move after time is up is refused: not-playing")
+            }
+        }
+    }
+}
+
+/// A wall clock the test sets.
+final class TestClock: Sendable {
+    private let time: Mutex<LobbyTime>
+    init(_ start: LobbyTime) { self.time = Mutex(start) }
+    var now: LobbyTime { self.time.withLock { $0 } }
+    func set(_ time: LobbyTime) { self.time.withLock { $0 = time } }
+    var read: @Sendable () -> LobbyTime { { self.now } }
+}
