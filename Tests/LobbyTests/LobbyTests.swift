@@ -18,7 +18,7 @@ struct LobbyTests {
         #expect(welcome.host == "Room 12")
         #expect(welcome.resumed == false)
         #expect(welcome.resumeToken == ResumeToken(rawValue: "token-1"))
-        #expect(welcome.games.map(\.id) == ["taxcollection"])
+        #expect(welcome.games.map(\.id) == ["taxcollection", "spelling"])
         #expect(welcome.games.first?.seats == ["A", "B"])
         #expect(welcome.games.first?.ruleSets.first == "classic")
         #expect(harness.lobby.player(on: lan) == welcome.player)
