@@ -57,7 +57,10 @@ final class Student: Sendable {
     }
 
     /// Plays a pick script; returns the final state.
-    func pick(_ script: String) async throws -> MatchUpdate {
+    /// - Parameters:
+    ///   - script: "r" for a right pick, "w" for a wrong one, in order.
+    ///   - words: the table's list (a wrong spelling is never one of its words).
+    func pick(_ script: String, words: Set<String> = Set(FirstGradeWords.words)) async throws -> MatchUpdate {
         var id = 10
         for step in script {
             guard let state = self.latest else { throw Failure("no state") }
@@ -65,8 +68,8 @@ final class Student: Sendable {
             let choices = viewed.challenge.choices ?? []
             let index: Int? =
                 step == "r"
-                ? choices.firstIndex(where: FirstGradeWords.words.contains)
-                : choices.indices.first { !FirstGradeWords.words.contains(choices[$0]) && !viewed.marked.contains($0) }
+                ? choices.firstIndex(where: words.contains)
+                : choices.indices.first { !words.contains(choices[$0]) && !viewed.marked.contains($0) }
             guard let index else { throw Failure("no \(step) choice in \(choices), marked \(viewed.marked)") }
             id += 1
             let answer = try await self.request(
