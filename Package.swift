@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: Libraries
@@ -42,19 +44,43 @@ let package = Package(
                 "GameKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
             name: "Classroom",
-            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Spelling"]
+            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "Spelling"]
         ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
         .target(
             name: "TaxCollection",
             dependencies: ["TaxCollectionRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
+        .target(name: "QRCode"),
+        .target(
+            name: "Web",
+            dependencies: [
+                "Peer", "Lobby", "Protocol", "QRCode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            exclude: ["Pages"],
+            plugins: ["EmbedPagesPlugin"]
+        ),
+        // NB: the web client's files are compiled into the executable by this plugin, so `tcnet` is one file.
+        .executableTarget(name: "EmbedPages"),
+        .plugin(name: "EmbedPagesPlugin", capability: .buildTool(), dependencies: ["EmbedPages"]),
+        .target(
+            name: "Craps",
+            dependencies: ["CrapsRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
         .target(
             name: "Spelling",
@@ -82,7 +108,7 @@ let package = Package(
                 "Lobby",
                 "Protocol",
                 "TaxCollectionRules", "CrapsRules", "SpellingRules",
-                "Play",
+                "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -137,6 +163,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
+        .testTarget(name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit"]),
         .testTarget(
             name: "SpellingTests",
             dependencies: [
@@ -148,19 +175,29 @@ let package = Package(
             name: "PlayTests",
             dependencies: [
                 "Play", "ScreenKit", "TaxCollection", "Classroom", "Peer", "Protocol", "GameKit", "TaxCollectionRules",
-                "TestSupport",
+                "CrapsRules", "Craps", "TestSupport",
             ]
         ),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules", "TaxCollection",
-                "TestSupport",
+                "Conformance", "Peer", "Lobby", "Storage", "Classroom", "Protocol", "GameKit", "TaxCollectionRules",
+                "TaxCollection", "CrapsRules", "Craps", "TestSupport", "Web",
             ]
         ),
         .testTarget(
+            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
+                "Classroom", "TaxCollection",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules"]
+            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Conformance
+import Craps
 import GameKit
 import Lobby
 import Play
@@ -31,6 +32,7 @@ public enum Classroom {
     /// Every game, in the order `welcome` lists them.
     public static let games: [Entry] = [
         Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture),
+        Entry(CrapsScreen.self, CrapsFixture.fixture),
         Entry(SpellingScreen.self, SpellingFixture.fixture),
     ]
 
@@ -61,6 +63,11 @@ extension BotCatalog {
 extension HostSuite {
     /// Every host case, with every game of the classroom.
     public static var classroom: [HostCase] { Self.cases(games: Classroom.fixtures) }
+
+    /// The host cases that apply over a transport, with every game of the classroom.
+    public static func classroom(over transport: HostTarget.Transport) -> [HostCase] {
+        Self.cases(games: Classroom.fixtures, over: transport)
+    }
 }
 
 extension ClientSuite {

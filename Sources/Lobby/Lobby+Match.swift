@@ -17,6 +17,7 @@ extension Lobby {
         table.matchNumber = number
         table.firstSeat = firstSeat
         table.match = match
+        table.startState = match.fullState
         table.secret = secret
         table.startedAt = self.now
         table.result = nil
@@ -106,13 +107,14 @@ extension Lobby {
             .move(
                 MoveRecord(
                     table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat, move: effects.move,
-                    hash: match.hash)))
+                    hash: match.hash, at: self.now.milliseconds)))
         if let result = match.result {
             table.status = .over
             table.result = Self.wire(result)
             table.botsDue = nil
             outcome.journal.append(.table(table.record))
-            self.record(result, at: table, into: &outcome)
+            outcome.journal.append(.archive(self.archive(of: table)))
+            self.countScores(result, at: table)
         }
         let current = table
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
@@ -238,7 +240,8 @@ extension Lobby {
         table.drawOffers = []
         table.botsDue = nil
         outcome.journal.append(.table(table.record))
-        self.record(result, at: table, into: &outcome)
+        outcome.journal.append(.archive(self.archive(of: table)))
+        self.countScores(result, at: table)
         let current = table
         self.broadcast(table, re: re, sameForEveryone: table.match?.sameForEveryViewer ?? false, into: &outcome) {
             viewer in .state(self.update(of: current, for: viewer))
@@ -261,6 +264,23 @@ extension Lobby {
             hash: snapshot.hash, last: last,
             events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
             sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
+    }
+
+    /// A finished match as the archive keeps it.
+    func archive(of table: Table) -> MatchArchive {
+        guard let match = table.match, let result = table.result else {
+            preconditionFailure("table \(table.id) has no finished match to archive")
+        }
+        let seats = table.seatOrder.map { seat in
+            let player = table.seats[seat]
+            return MatchArchive.Seat(
+                seat: seat, player: player, name: player.flatMap { self.players[$0]?.name }, bot: table.bots[seat])
+        }
+        return MatchArchive(
+            table: table.id, match: table.matchNumber, game: table.game.id, ruleSet: table.ruleSet,
+            options: GameCatalog.json(table.options), seats: seats, startedAt: table.startedAt.milliseconds,
+            endedAt: self.now.milliseconds, result: result, startState: table.startState,
+            finalState: match.fullState, finalHash: match.hash, moves: match.seq)
     }
 
     /// A result as the wire carries it.

@@ -45,6 +45,7 @@ extension Lobby {
         if table.match != nil {
             outcome.send(.state(self.update(of: table, for: .seat(seat))), to: connection)
         }
+        for notice in self.awayNotices(at: table) { outcome.send(notice, to: connection) }
     }
 
     /// Forgets a connection that closed; a seated player's seat is held for the table's grace period.

@@ -59,7 +59,7 @@ extension Lobby {
                 self.players[player]?.table = record.id
             }
             if record.match > 0 {
-                table.match = try Self.replay(
+                (table.match, table.startState) = try Self.replay(
                     record, table: table, moves: (movesByTable[record.id] ?? []).filter { $0.match == record.match },
                     catalog: configuration.catalog)
             }
@@ -77,10 +77,11 @@ extension Lobby {
 
     private static func replay(
         _ record: TableRecord, table: Table, moves: [MoveRecord], catalog: GameCatalog
-    ) throws -> any AnyMatch {
+    ) throws -> (match: any AnyMatch, start: JSONValue) {
         guard var match = catalog.startMatch(game: table.game.id, table.setup, secret: table.secret) else {
             throw RecoveryError(description: "table \(table.id): rule set \(table.ruleSet) is unknown")
         }
+        let start = match.fullState
         for move in moves.sorted(by: { $0.seq < $1.seq }) {
             guard move.seq == match.seq + 1 else {
                 throw RecoveryError(
@@ -97,7 +98,7 @@ extension Lobby {
                         + "differs from the journal's \(move.hash)")
             }
         }
-        return match
+        return (match, start)
     }
 
     /// The secret of a match journalled before matches had secrets (hosts before GameKit, whose only game,

@@ -241,6 +241,7 @@ extension Lobby {
         if table.match != nil {
             outcome.send(.state(self.update(of: table, for: viewer)), to: connection)
         }
+        for notice in self.awayNotices(at: table) { outcome.send(notice, to: connection) }
         self.broadcastTable(table, re: nil, except: connection, into: &outcome)
     }
 

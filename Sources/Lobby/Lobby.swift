@@ -17,6 +17,7 @@ public struct Lobby: Sendable {
         var arrival: UInt64
 
         var record: PlayerRecord { PlayerRecord(id: self.id, name: self.name, token: self.token) }
+        var seatCode: SeatCode { SeatCode(token: self.token) }
     }
 
     /// The fixed facts the lobby announces, and its games.
@@ -30,6 +31,8 @@ public struct Lobby: Sendable {
     var arrivals: UInt64 = 0
     var tables: [TableID: Table] = [:]
     var tableNumbers: Int = 0
+    /// The host-wide limit on wrong seat codes.
+    var seatCodeGuard = SeatCodeGuard()
     /// The time of the event being handled.
     var now = LobbyTime(milliseconds: 0)
     /// The high scores of the games that keep them.
@@ -48,6 +51,11 @@ public struct Lobby: Sendable {
     /// The player greeted on a connection, if any.
     public func player(on connection: ConnectionID) -> PlayerID? {
         self.playerByConnection[connection]
+    }
+
+    /// A player's name, for the host's log.
+    public func name(of player: PlayerID) -> String? {
+        self.players[player]?.name
     }
 
     /// The earliest time at which ``tick(now:)`` has something to do.
@@ -83,6 +91,10 @@ public struct Lobby: Sendable {
             self.resume(id, on: connection, re: re, into: &outcome)
             return self.sent(outcome)
         }
+        if let code = hello.seatCode {
+            self.resume(seatCode: code, on: connection, re: re, into: &outcome)
+            return self.sent(outcome)
+        }
         let name: String
         switch self.referee.validatesNames ? PlayerName.validate(hello.name) : .success(hello.name) {
         case .success(let valid):
@@ -96,9 +108,7 @@ public struct Lobby: Sendable {
             return self.sent(outcome)
         }
         guard !self.isTaken(name) else {
-            outcome.refuse(
-                .nameTaken, "Someone here is already called \(name); please choose another name.", to: connection,
-                re: re)
+            self.refuseTakenName(name, to: connection, re: re, into: &outcome)
             return self.sent(outcome)
         }
         self.arrivals += 1
@@ -133,7 +143,7 @@ public struct Lobby: Sendable {
             host: self.configuration.hostName, maxFrame: self.configuration.maxFrame,
             idleTimeoutMs: self.configuration.idleTimeoutMs, rateLimit: self.configuration.rateLimit,
             player: player.id, name: player.name, resumeToken: player.token,
-            games: self.configuration.catalog.infos, resumed: resumed)
+            games: self.configuration.catalog.infos, resumed: resumed, seatCode: player.seatCode)
     }
 
     // MARK: Requests

@@ -28,6 +28,27 @@ extension HostStore {
         }
     }
 
+    static func registerArchiveMigrations(_ migrator: inout DatabaseMigrator) {
+        // NB: 0.2: finished matches are kept, not deleted with the next match's start.
+        migrator.registerMigration("v3-archive") { db in
+            try db.create(table: "matchArchive") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("tableID", .text).notNull()
+                table.column("match", .integer).notNull()
+                table.column("game", .text).notNull()
+                table.column("endedAt", .integer).notNull().indexed()
+                table.column("record", .text).notNull()
+                table.uniqueKey(["tableID", "match", "endedAt"])
+            }
+            try db.create(table: "archivedMove") { table in
+                table.column("archiveID", .integer).notNull().references("matchArchive", onDelete: .cascade)
+                table.column("seq", .integer).notNull()
+                table.column("record", .text).notNull()
+                table.primaryKey(["archiveID", "seq"])
+            }
+        }
+    }
+
     /// Commits journal entries in one transaction.
     ///
     /// NB: cached statements: a move's insert is compiled once per connection, not once per move.
@@ -56,8 +77,9 @@ extension HostStore {
                         try db.cachedStatement(
                             sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
                         ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
-                    case .matchRecord(let record):
-                        try Self.insert(record, db)
+                    case .archive(let record):
+                        try Self.archive(record, in: db)
+                        try Self.indexScores(record, db)
                     }
                 }
             }
@@ -84,6 +106,62 @@ extension HostStore {
             }
         } catch {
             throw HostStoreError(folder: self.path, reason: "cannot read the journal: \(Self.reason(error))")
+        }
+    }
+
+    /// Keeps a finished match and a copy of its moves, which the journal drops when the table's next
+    /// match starts.
+    private static func archive(_ record: MatchArchive, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
+        let id = db.lastInsertedRowID
+        try db.cachedStatement(
+            sql: "INSERT INTO archivedMove (archiveID, seq, record) SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
+        ).execute(arguments: [id, record.table, record.match])
+    }
+
+    /// The archived matches, oldest first.
+    /// - Parameters:
+    ///   - game: only this game's matches, when given.
+    ///   - since: only matches that ended at or after this time (milliseconds since 1970).
+    /// - Returns: the matches with their moves.
+    public func archivedMatches(game: String? = nil, since: Int64? = nil) throws(HostStoreError) -> [ArchivedMatch] {
+        do {
+            return try self.pool.read { db in
+                var sql = "SELECT id, record FROM matchArchive WHERE endedAt >= ?"
+                var arguments: StatementArguments = [since ?? Int64.min]
+                if let game {
+                    sql += " AND game = ?"
+                    arguments += [game]
+                }
+                let rows = try Row.fetchAll(db, sql: sql + " ORDER BY endedAt, id", arguments: arguments)
+                return try rows.map { row in
+                    let id: Int64 = row["id"]
+                    let moves = try String.fetchAll(
+                        db, sql: "SELECT record FROM archivedMove WHERE archiveID = ? ORDER BY seq", arguments: [id]
+                    ).map { try Self.decode(MoveRecord.self, $0) }
+                    return ArchivedMatch(
+                        id: id, archive: try Self.decode(MatchArchive.self, row["record"]), moves: moves)
+                }
+            }
+        } catch {
+            throw HostStoreError(folder: self.path, reason: "cannot read the archive: \(Self.reason(error))")
+        }
+    }
+
+    /// Deletes the archived matches that ended before a time (the teacher's choice).
+    /// - Parameter time: milliseconds since 1970.
+    /// - Returns: how many matches were deleted.
+    @discardableResult
+    public func pruneArchive(before time: Int64) throws(HostStoreError) -> Int {
+        do {
+            return try self.pool.write { db in
+                try db.execute(sql: "DELETE FROM matchArchive WHERE endedAt < ?", arguments: [time])
+                return db.changesCount
+            }
+        } catch {
+            throw HostStoreError(folder: self.path, reason: "cannot prune the archive: \(Self.reason(error))")
         }
     }
 

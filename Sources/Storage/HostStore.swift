@@ -74,7 +74,8 @@ public final class HostStore: Sendable {
             }
         }
         Self.registerJournalMigrations(&migrator)
-        Self.registerRecordMigrations(&migrator)
+        Self.registerArchiveMigrations(&migrator)
+        Self.registerHighScoreMigrations(&migrator)
         Self.registerLibraryMigrations(&migrator)
         return migrator
     }

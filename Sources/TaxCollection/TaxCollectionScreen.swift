@@ -39,6 +39,8 @@ public struct TaxCollectionScreen: GameScreen {
         }
         self.board.link = table.link
         self.board.waiting = table.waiting
+        self.board.paused = table.paused
+        self.board.seatCode = table.seatCode
     }
 
     public mutating func warn(_ message: String, rule: String?, details: [String: Int]) {
@@ -65,6 +67,10 @@ public struct TaxCollectionScreen: GameScreen {
     }
 
     public var isBusy: Bool { self.board.isAnimating }
+
+    public static var minimumSize: TerminalSize { BoardRenderer.minimumSize }
+
+    public static var emptyNameWarning: String { SeedMessages.nameWarning }
 
     public func frame(width: Int, height: Int) -> Frame {
         BoardRenderer.frame(of: self.board, width: width, height: height)

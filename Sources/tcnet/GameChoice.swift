@@ -9,8 +9,15 @@ struct GameChoice: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The rule set of a table you open (the game's first by default).", valueName: "name"))
+            "The rule set of a table you open (the game's first by default): \(GameChoice.ruleSetList).",
+            valueName: "name"))
     var rules: String?
+
+    /// Each game's rule sets, for the help of --rules.
+    static var ruleSetList: String {
+        ScreenCatalog.classroom.games.map { "\($0.name): \($0.ruleSets.joined(separator: ", "))" }
+            .joined(separator: "; ")
+    }
 
     @Option(
         name: .customLong("option"),

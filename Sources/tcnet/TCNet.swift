@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `tcnet` command: a local-network multiplayer service for classroom games.
 ///
@@ -10,8 +11,10 @@ struct TCNet: AsyncParsableCommand {
         commandName: "tcnet",
         abstract: "Play classroom games across a local network.",
         discussion: """
-            A teacher runs `tcnet host`; students join it from their own machines.
+            A teacher runs `tcnet host`; students join it from their own machines. \
             The wire protocol (tcnet/1) is specified in docs/PROTOCOL.md.
+
+            \(ExitStatus.help)
             """,
         version: TCNetVersion.string,
         subcommands: [
@@ -22,12 +25,30 @@ struct TCNet: AsyncParsableCommand {
             Discover.self,
             Rules.self,
             Craps.self,
+            Games.self,
             Words.self,
             Scores.self,
             Bench.self,
             ConformanceCommand.self,
         ]
     )
+
+    /// Runs the command; a ``CommandFailure`` ends it with one line on standard error and its status.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("Error: \(failure.description)\n".utf8))
+            Foundation.exit(failure.status.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// The version that `tcnet --version` prints.

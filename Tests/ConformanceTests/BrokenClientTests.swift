@@ -1,8 +1,11 @@
-import TaxCollection
 import Classroom
 import Conformance
+import Craps
+import CrapsRules
 import Foundation
+import GameKit
 import Protocol
+import TaxCollection
 import TaxCollectionRules
 import TestSupport
 import Testing
@@ -26,6 +29,12 @@ struct BrokenClientTests {
         case moveWrongSeq = "move-wrong-seq"
         case syncWrongTable = "sync-wrong-table"
         case quitsMidMatch = "quits-mid-match"
+        /// A Craps client that checks every state's hash but never the dice.
+        case trustsDice = "trusts-dice"
+        /// A Craps client that checks each revealed secret against its commitment, but not the rolls.
+        case checksCommitmentOnly = "checks-commitment-only"
+        /// A client that never sits and never syncs: the suite shows it a whole Craps match it watches.
+        case watchesSilently = "watches-silently"
 
         var testDescription: String { self.rawValue }
 
@@ -41,6 +50,17 @@ struct BrokenClientTests {
             case .moveWrongSeq: ["client.moves"]
             case .syncWrongTable: ["client.desync-sync"]
             case .quitsMidMatch: ["client.full-match"]
+            case .trustsDice: ["client.lying-dice", "client.loaded-dice"]
+            case .checksCommitmentOnly: ["client.loaded-dice"]
+            case .watchesSilently: ["client.lying-dice", "client.loaded-dice"]
+            }
+        }
+
+        /// The game whose match the defect is shown in.
+        var fixture: GameFixture {
+            switch self {
+            case .trustsDice, .checksCommitmentOnly, .watchesSilently: CrapsFixture.fixture
+            default: TaxCollectionFixture.fixture
             }
         }
     }
@@ -54,7 +74,7 @@ struct BrokenClientTests {
     @Test("each case fails against its broken client", arguments: Defect.allCases)
     func broken(defect: Defect) async throws {
         let listener = try ClientSuite.Listener(port: 0)
-        async let results = ClientSuite.run(listener: listener, fixture: TaxCollectionFixture.fixture, connectTimeout: .seconds(10))
+        async let results = ClientSuite.run(listener: listener, fixture: defect.fixture, connectTimeout: .seconds(10))
         // NB: a broken client's own errors (the suite closing on it) are expected; the verdicts judge it.
         try? await Self.run(defect, port: listener.port)
         let verdicts = await results
@@ -96,6 +116,10 @@ struct BrokenClientTests {
             _ = try? await client.readUntilClosed(timeout: .seconds(5))
         case .readyWrongTable, .moveWrongSeq, .syncWrongTable, .quitsMidMatch:
             try await Self.play(client, defect: defect)
+        case .trustsDice, .checksCommitmentOnly:
+            try await Self.playCraps(client, defect: defect)
+        case .watchesSilently:
+            _ = try? await client.readUntilClosed(timeout: .seconds(60))
         default:
             _ = try? await client.readUntilClosed(timeout: .seconds(5))
         }
@@ -124,6 +148,40 @@ struct BrokenClientTests {
                 id: .number(Int64(10 + moves)),
                 .move(MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(state.legalMoves[0])))))
             moves += 1
+        }
+    }
+
+    /// Sits at t1 as P1 and rolls whenever it holds the dice. Every state is checked against its own hash
+    /// (a lying hash gets sync); with ``Defect/checksCommitmentOnly`` each revealed secret is also checked
+    /// against the commitment held, but neither defect recomputes the rolls.
+    private static func playCraps(_ client: RawClient, defect: Defect) async throws {
+        try await client.send(ClientEnvelope(id: .number(2), .sit(Sit(table: "t1"))))
+        try await client.send(ClientEnvelope(id: .number(3), .ready(TableRequest(table: "t1"))))
+        var commitment: String?
+        var id: Int64 = 10
+        while true {
+            guard case .success(let envelope) = WireCodec.decodeHost(try await client.readFrame()),
+                case .state(let update) = envelope.message
+            else { continue }
+            let state = try update.state.decode(as: CrapsState.self)
+            var lying = CrapsGame.hash(of: state) != update.hash
+            if defect == .checksCommitmentOnly, let held = commitment, let last = update.last,
+                case .roll(let roll?) = try last.move.decode(as: CrapsMove.self), let reveal = roll.reveal
+            {
+                lying = lying || DiceDerivation.commitment(ofSecret: reveal) != held
+            }
+            id += 1
+            if lying {
+                try await client.send(ClientEnvelope(id: .number(id), .sync(TableRequest(table: "t1"))))
+                continue
+            }
+            commitment = state.period.commitment
+            guard update.status == .playing else { return }
+            if state.shooter == "P1", update.toAct?.contains("P1") ?? (update.turn == "P1") {
+                let roll = JSONValue.encoding(CrapsMove.roll(nil))
+                try await client.send(
+                    ClientEnvelope(id: .number(id), .move(MoveRequest(table: "t1", seq: update.seq, move: roll))))
+            }
         }
     }
 

@@ -1,6 +1,7 @@
-import TaxCollection
 import Classroom
 import Conformance
+import CrapsRules
+import TaxCollection
 import Lobby
 import Logging
 import Peer
@@ -41,5 +42,30 @@ struct ClientSuiteTests {
         for result in verdicts {
             #expect(result.verdict.outcome == .ok, "\(result.info.id): \(result.verdict)")
         }
+    }
+
+    @Test("our client library (SeatPlayer, the steady bot) passes the Craps client suite: it catches lying dice")
+    func ourCrapsClient() async throws {
+        let listener = try ClientSuite.Listener(port: 0)
+        let fixture = try #require(Classroom.fixture("craps"))
+        async let results = ClientSuite.run(listener: listener, fixture: fixture, connectTimeout: .seconds(10))
+        var player = SeatPlayer<CrapsGame>(table: "t1", seat: "P1", bot: "steady", seed: 7)
+        let played: Result<Void, any Error> = await Result { try await ClientConnection.withConnection(
+            host: "127.0.0.1", port: listener.port, hello: Hello(name: "Bot", client: "tcnet-tests")
+        ) { connection in
+            _ = try await connection.request(.sit(Sit(table: "t1")))
+            _ = try await connection.send(.ready(TableRequest(table: "t1")))
+            _ = try await connection.play(&player, logger: Logger(label: "test"))
+        } }
+        let verdicts = await results
+        if case .failure(let error) = played { Issue.record("client: \(error)") }
+        #expect(verdicts.map(\.info.id).contains("client.lying-dice"))
+        for result in verdicts {
+            #expect(result.verdict.outcome == .ok, "\(result.info.id): \(result.verdict)")
+        }
+        // NB: the three lies, each caught and reported as a desync.
+        #expect(player.desyncs.count == 3, "\(player.desyncs)")
+        #expect(player.desyncs.contains { $0.contains("commitment-mismatch") })
+        #expect(player.desyncs.contains { $0.contains("roll-mismatch") })
     }
 }

@@ -21,6 +21,16 @@ struct DocumentationTests {
             "regenerate with: tcnet conformance --list --markdown")
     }
 
+    @Test("every statement a case cites is a statement of docs/PROTOCOL.md")
+    func citedStatementsExist() throws {
+        let protocolDoc = try String(
+            contentsOf: Self.doc.deletingLastPathComponent().appendingPathComponent("PROTOCOL.md"), encoding: .utf8)
+        let cited = Set(HostSuite.classroom.flatMap(\.statements) + ClientSuite.classroom.flatMap(\.statements))
+        let missing = cited.filter { !protocolDoc.contains("**\($0)**") }
+        #expect(missing.isEmpty, "cited but not in docs/PROTOCOL.md: \(missing.sorted())")
+        #expect(cited.contains("W-6"))
+    }
+
     @Test("at least 60 host cases, unique ids, each citing statements")
     func caseData() {
         let ids = HostSuite.classroom.map(\.id) + ClientSuite.classroom.map(\.id)

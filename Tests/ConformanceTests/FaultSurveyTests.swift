@@ -11,8 +11,8 @@ struct FaultSurveyTests {
     func survey() async throws {
         var lines: [String] = []
         for fault in HostFault.allCases.sorted() {
-            let results = try await HostUnderTest.with(faults: [fault]) { port in
-                await HostUnderTest.run(port: port, CaseSelection())
+            let results = try await HostUnderTest.with(faults: [fault]) { ports in
+                await HostUnderTest.run(ports, CaseSelection())
             }
             let failed = results.filter { $0.verdict.outcome == .failed }.map(\.info.id)
             lines.append("        .\(fault): [\(failed.map { "\"\($0)\"" }.joined(separator: ", "))],")

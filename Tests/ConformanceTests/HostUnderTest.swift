@@ -5,6 +5,7 @@ import Foundation
 import Lobby
 import Logging
 import Peer
+import Web
 
 /// The suite's view of our own host: short timeouts (the spec's limits are host defaults, so a host
 /// may be configured tighter) and a connection limit the host-full case reaches quickly.
@@ -23,9 +24,15 @@ enum HostUnderTest {
         return configuration
     }
 
-    /// Runs a host for the length of `body`.
+    /// The ports of a host under test: framed TCP, and its web side's WebSocket.
+    struct Ports: Sendable {
+        var tcp: Int
+        var web: Int
+    }
+
+    /// Runs a host for the length of `body`, with its web side when `web` (else `Ports.web` is 0).
     static func with<T: Sendable>(
-        faults: Set<HostFault> = [], _ body: @Sendable (Int) async throws -> T
+        faults: Set<HostFault> = [], web serveWeb: Bool = true, _ body: @Sendable (Ports) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "conformance-host") { label -> any LogHandler in
             ProcessInfo.processInfo.environment["TCNET_TEST_LOG"] != nil
@@ -34,22 +41,37 @@ enum HostUnderTest {
         logger.logLevel = .debug
         let host = try await TCNetHost.bind(
             configuration: self.configuration(faults: faults), catalog: .classroom, store: nil, logger: logger)
+        let web = WebServer(host: host, configuration: WebConfiguration(bindAddress: "127.0.0.1", port: 0), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await host.run() }
+            // NB: dozens of broken hosts run at once; only those a WebSocket case needs get a web side.
+            if serveWeb { group.addTask { try await web.run() } }
             defer {
                 host.stop()
                 group.cancelAll()
             }
-            return try await body(host.port)
+            return try await body(Ports(tcp: host.port, web: serveWeb ? try await web.listeningPort() : 0))
         }
     }
 
-    /// Runs the host suite's selected cases against a host on `port`.
-    static func run(port: Int, _ selection: CaseSelection) async -> [CaseResult] {
+    /// Runs the host suite's selected cases against a host: the cases of both transports over TCP,
+    /// the WebSocket's own over its WebSocket; with `overWebSocket`, every case of the WebSocket.
+    static func run(_ ports: Ports, _ selection: CaseSelection, overWebSocket: Bool = false) async -> [CaseResult] {
         let names = NameSource()
-        let runner = SuiteRunner(cases: HostSuite.classroom, caseTimeout: .seconds(30))
-        return await runner.run(selection) { _ in
-            HostContext(target: HostTarget(host: "127.0.0.1", port: port), timeoutScale: Self.timeoutScale, names: names)
+        let tcp = HostTarget(host: "127.0.0.1", port: ports.tcp)
+        let webSocket = HostTarget(host: "127.0.0.1", port: ports.web, transport: .webSocket(path: "/ws"))
+        var results: [CaseResult] = []
+        let plan: [(HostTarget, [HostCase])] =
+            overWebSocket
+            ? [(webSocket, HostSuite.classroom(over: webSocket.transport))]
+            : [(tcp, HostSuite.classroom(over: .tcp))]
+                + (ports.web == 0 ? [] : [(webSocket, HostSuite.classroom.filter { $0.transport == .webSocket })])
+        for (target, cases) in plan {
+            let runner = SuiteRunner(cases: cases, caseTimeout: .seconds(30))
+            results += await runner.run(selection) { _ in
+                HostContext(target: target, timeoutScale: Self.timeoutScale, names: names)
+            }
         }
+        return results
     }
 }

@@ -3,15 +3,29 @@ import Classroom
 import Conformance
 import Testing
 
-@Suite("Conformance: our host")
+// NB: one run at a time: each opens hundreds of connections, beside the rest of the suite.
+@Suite("Conformance: our host", .serialized)
 struct RealHostTests {
     @Test("every case is OK or NON-STRICT with a reason against tcnet's own host")
     func realHost() async throws {
-        let results = try await HostUnderTest.with { port in await HostUnderTest.run(port: port, CaseSelection()) }
+        let results = try await HostUnderTest.with { ports in await HostUnderTest.run(ports, CaseSelection()) }
         for result in results where result.verdict.outcome != .ok {
             #expect(result.verdict.outcome == .nonStrict && !result.verdict.detail.isEmpty, "\(result.info.id): \(result.verdict)")
         }
         print(SummaryTable.render(results))
         #expect(results.count == HostSuite.classroom.count)
+    }
+
+    @Test("over its WebSocket too: every case of that transport is OK")
+    func realHostOverWebSocket() async throws {
+        let results = try await HostUnderTest.with { ports in
+            await HostUnderTest.run(ports, CaseSelection(), overWebSocket: true)
+        }
+        for result in results where result.verdict.outcome != .ok {
+            Issue.record("\(result.info.id) over WebSocket: \(result.verdict)")
+        }
+        print(SummaryTable.render(results))
+        #expect(results.count == HostSuite.classroom.filter { $0.transport != .tcp }.count)
+        #expect(results.contains { $0.info.id == "websocket.origin" } && !results.contains { $0.info.id == "framing.http-get" })
     }
 }

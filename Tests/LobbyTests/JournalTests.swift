@@ -60,7 +60,7 @@ struct JournalTests {
             case .move(var record):
                 record.hash = String(repeating: "0", count: 64)
                 snapshot.moves.append(record)
-            case .forgetPlayer, .matchRecord: break
+            case .forgetPlayer, .archive: break
             }
         }
         #expect {
@@ -85,5 +85,56 @@ struct JournalTests {
         #expect(snapshot.moves.isEmpty)
         #expect(snapshot.tables.first?.match == 2)
         #expect(snapshot.tables.first?.firstSeat == "B")
+    }
+
+    @Test("a finished match is archived with its players, result, start and final states and timed moves")
+    func finishedMatchesArchived() throws {
+        let (store, folder) = try self.store()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var harness = LobbyHarness()
+        harness.now = LobbyTime(milliseconds: 1_700_000_000_000)
+        let (table, a, b) = harness.startMatch()
+        var local = GameState()
+        var rng = SplitMix64(seed: 4)
+        var played: [JSONValue] = []
+        while !local.isOver {
+            let move = local.legalMoves[rng.nextIndex(below: local.legalMoves.count)]
+            let mover = local.turn == .a ? a : b
+            _ = try local.apply(move)
+            harness.now = harness.now.adding(milliseconds: 250)
+            harness.send(.move(MoveRequest(table: table, seq: played.count, move: wire(move))), from: mover)
+            played.append(wire(move))
+        }
+        // The rematch's first move must not disturb the first match's archived moves.
+        harness.now = harness.now.adding(seconds: 60)
+        harness.send(.rematch(TableRequest(table: table)), from: a)
+        harness.send(.rematch(TableRequest(table: table)), from: b)
+        harness.send(.move(MoveRequest(table: table, seq: 0, move: wire(.sow(bank: 2, direction: .up)))), from: b)
+        harness.send(.resign(TableRequest(table: table)), from: a)
+        try store.commit(harness.journal)
+
+        let archived = try store.archivedMatches()
+        try #require(archived.count == 2)
+        let first = archived[0]
+        #expect(first.archive.game == "taxcollection")
+        #expect(first.archive.match == 1)
+        #expect(first.archive.seats.map(\.name) == ["Lan", "Minh"])
+        #expect(first.archive.result.reason == "finished")
+        #expect(first.archive.result.winner == local.winner?.description)
+        #expect(first.archive.finalHash == local.stateHash)
+        #expect(try first.archive.finalState.decode(as: GameState.self) == local)
+        #expect(try first.archive.startState.decode(as: GameState.self) == GameState())
+        #expect(first.moves.map(\.move) == played)
+        #expect(first.moves.compactMap(\.at) == (1...played.count).map { 1_700_000_000_000 + Int64($0) * 250 })
+        #expect(archived[1].archive.result.reason == "resigned")
+        #expect(archived[1].archive.result.winner == "B")
+        #expect(archived[1].moves.count == 1)
+        #expect(try store.archivedMatches(game: "craps").isEmpty)
+        #expect(try store.archivedMatches(since: archived[1].archive.endedAt).count == 1)
+
+        #expect(try store.pruneArchive(before: archived[1].archive.endedAt) == 1)
+        let kept = try store.archivedMatches()
+        #expect(kept.map(\.archive.match) == [2])
+        #expect(kept.first?.moves.count == 1, "the moves of the kept match stay")
     }
 }

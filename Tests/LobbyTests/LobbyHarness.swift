@@ -42,11 +42,11 @@ struct LobbyHarness {
 
     /// Opens a connection and greets it; returns the connection.
     @discardableResult
-    mutating func connect(_ name: String, resume: ResumeToken? = nil) -> ConnectionID {
+    mutating func connect(_ name: String, resume: ResumeToken? = nil, seatCode: SeatCode? = nil) -> ConnectionID {
         let connection = ConnectionID(self.nextConnection)
         self.nextConnection += 1
         let outcome = self.lobby.greet(
-            Hello(name: name, resume: resume), re: .number(0), on: connection, now: self.now,
+            Hello(name: name, resume: resume, seatCode: seatCode), re: .number(0), on: connection, now: self.now,
             player: PlayerID(rawValue: "p-\(name.lowercased())-\(connection.rawValue)"),
             resumeToken: ResumeToken(rawValue: "token-\(connection.rawValue)"))
         self.record(outcome)
@@ -66,6 +66,13 @@ struct LobbyHarness {
 
     mutating func disconnect(_ connection: ConnectionID) {
         self.record(self.lobby.disconnect(connection, now: self.now))
+    }
+
+    /// Carries out a teacher's request from the console; returns the answer's lines.
+    mutating func teacher(_ request: TeacherRequest, newToken: String = "token-teacher") -> [String] {
+        let (outcome, answer) = self.lobby.teacher(request, now: self.now, resumeToken: ResumeToken(rawValue: newToken))
+        self.record(outcome)
+        return answer
     }
 
     mutating func advance(seconds: Int) {
@@ -93,16 +100,15 @@ struct LobbyHarness {
                 snapshot.moves.removeAll { $0.table == record.id && $0.match < record.match }
             case .move(let record):
                 snapshot.moves.append(record)
-            case .matchRecord(let record):
-                // NB: as the store sums the records up: each person's best and games, per board.
-                for player in record.players where player.bot == nil {
-                    let index = snapshot.boards.firstIndex { $0.board == record.board && $0.name == player.name }
+            case .archive(let archive):
+                // NB: as the store sums the archive up: each person's best and games, per board.
+                for score in BoardScore.scores(of: archive) {
+                    let index = snapshot.boards.firstIndex { $0.board == score.board && $0.name == score.name }
                     if let index {
-                        snapshot.boards[index].best = max(snapshot.boards[index].best, player.score)
+                        snapshot.boards[index].best = max(snapshot.boards[index].best, score.best)
                         snapshot.boards[index].games += 1
                     } else {
-                        snapshot.boards.append(
-                            BoardScore(board: record.board, name: player.name, best: player.score, games: 1))
+                        snapshot.boards.append(score)
                     }
                 }
             }

@@ -130,12 +130,12 @@ struct PresenceTests {
         #expect(harness.lobby.player(on: connection) == nil)
     }
 
-    @Test("a player's name stays theirs while their seat is held")
+    @Test("a player's name stays theirs while their seat is held: name-away, not name-taken")
     func nameHeldWhileAway() {
         var harness = LobbyHarness()
         let (_, a, _) = harness.startMatch()
         harness.disconnect(a)
         let impostor = harness.connect("Lan")
-        #expect(harness.take(impostor).first?.error?.code == .nameTaken)
+        #expect(harness.take(impostor).first?.error?.code == .nameAway)
     }
 }

@@ -44,7 +44,7 @@ struct WirePayloadTests {
             case .forgetPlayer(let id): Self.expectSame(id)
             case .table(let record): Self.expectSame(record)
             case .move(let record): Self.expectSame(record)
-            case .matchRecord(let record): Self.expectSame(record)
+            case .archive(let record): Self.expectSame(record)
             }
         }
         #expect(seq > 0)

@@ -12,7 +12,8 @@ struct HostFramingTests {
                 greetFirst
                 ? try await RawClient.greeted(port: host.port, name: "Lan") : try await RawClient.connect(port: host.port)
             try await client.send(bytes: bytes)
-            let messages = try await client.readUntilClosed(timeout: .seconds(3))
+            // NB: the answer is immediate on an idle machine; the margin is for a loaded one.
+            let messages = try await client.readUntilClosed(timeout: .seconds(15))
             #expect(messages.map(\.error?.code) == [code])
             #expect(messages.first?.error?.fatal == true)
         }

@@ -25,13 +25,14 @@ struct NetLoadOverTCPTests {
     func timedPlan() async throws {
         try await withHost({ $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000) }) { host in
             let clock = ContinuousClock()
-            let plan = NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 2, stop: .after(.milliseconds(1500)))
+            // NB: long enough for a round trip on a loaded machine (the suite runs dozens of hosts at once).
+            let plan = NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 2, stop: .after(.seconds(2)))
             var result: NetLoad.Result?
             let took = await clock.measure { result = await NetLoad.run(plan, game: TaxCollectionGame.self) }
             #expect(took < .seconds(10))
             #expect(result?.tally.moves ?? 0 > 0)
             #expect(result?.tally.errors == 0, "\(result?.tally.errorSamples ?? [])")
-            #expect(result?.elapsed == .milliseconds(1500))
+            #expect(result?.elapsed == .seconds(2))
         }
     }
 

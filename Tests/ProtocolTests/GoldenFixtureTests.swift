@@ -20,6 +20,12 @@ struct GoldenFixtureTests {
                     resume: ResumeToken(rawValue: "9c1d6f0a4b7e2c5d8f1a3b6c9d2e5f8a1b4c7d0e3f6a9b2c5d8e1f4a7b0c3d6e"))))
         ),
         (
+            "client/hello-seat-code.json",
+            ClientEnvelope(
+                id: .number(1),
+                .hello(Hello(name: "", client: "tcnet-swift/0.1.0", seatCode: SeatCode(rawValue: "XVM5W-MJAAV"))))
+        ),
+        (
             "client/create-table.json",
             ClientEnvelope(
                 id: .number(2),
@@ -85,7 +91,24 @@ struct GoldenFixtureTests {
                             id: "taxcollection", name: "Tax Collection", seats: ["A", "B"],
                             ruleSets: ["classic", "young-treasury", "small-treasury", "short", "no-borrowing"],
                             bots: ["random", "greedy", "strong"])
-                    ])))
+                    ], seatCode: SeatCode(rawValue: "XVM5W-MJAAV"))))
+        ),
+        (
+            "host/error-name-away.json",
+            HostEnvelope(
+                re: .number(1),
+                .error(ErrorMessage(
+                    code: .nameAway, message: "Lan is away from table t1; if that is you, use your seat code",
+                    fatal: false)))
+        ),
+        (
+            "host/error-bad-seat-code.json",
+            HostEnvelope(
+                re: .number(1),
+                .error(ErrorMessage(
+                    code: .badSeatCode,
+                    message: "no player on this host has that seat code; check it (the ? page of your board shows it) "
+                        + "or ask the teacher", fatal: false)))
         ),
         (
             "host/error.json",

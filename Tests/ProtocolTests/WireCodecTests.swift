@@ -113,3 +113,32 @@ struct PlayerNameTests {
         #expect(PlayerName.uniquenessKey("LAN") == PlayerName.uniquenessKey("lan"))
     }
 }
+
+@Suite("Seat codes as people type them")
+struct SeatCodeTypingTests {
+    @Test("case, spaces and hyphens do not matter; I and L read as 1, O as 0", arguments: [
+        "XVM5W-MJAAV", "xvm5w-mjaav", "XVM5WMJAAV", " xvm5w mjaav ", "XVM5W--MJAAV",
+    ])
+    func lenient(typed: String) {
+        #expect(SeatCode.typed(typed)?.rawValue == "XVM5W-MJAAV")
+    }
+
+    @Test("look-alike letters", arguments: [("1O0IL-ABCDE", "10011-ABCDE"), ("il0o1-zzzzz", "11001-ZZZZZ")])
+    func lookAlikes(typed: String, canonical: String) {
+        #expect(SeatCode.typed(typed)?.rawValue == canonical)
+    }
+
+    @Test(
+        "not a code: too short, too long, a U, punctuation",
+        arguments: ["XVM5W-MJAA", "XVM5W-MJAAVV", "XVM5W-MJAAU", "XVM5W/MJAAV", ""])
+    func refused(typed: String) {
+        #expect(SeatCode.typed(typed) == nil)
+    }
+
+    @Test("the code of a value, and a code never shows in logs")
+    func bits() {
+        #expect(SeatCode(bits: 0).rawValue == "00000-00000")
+        #expect(SeatCode(bits: (1 << 50) - 1).rawValue == "ZZZZZ-ZZZZZ")
+        #expect("\(SeatCode(bits: 1))" == "SeatCode(redacted)")
+    }
+}

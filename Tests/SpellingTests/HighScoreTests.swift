@@ -50,11 +50,12 @@ struct HighScoreTests {
         }
         let scores = try reopened.boardScores(game: "spelling")
         #expect(Set(scores.map(\.name)) == ["Ana", "Ben", "Cy"] && Set(scores.map(\.board)).count == 1)
-        let records = try reopened.matchRecords(game: "spelling")
-        #expect(records.count == 3 && records.map(\.reason) == ["out-of-lives", "out-of-lives", "out-of-lives"])
-        let summary = try records[0].summary.decode(as: SpellingSummary.self)
-        #expect(summary.mode == .pick && summary.list == "first-grade" && summary.score == 3 && summary.misses == 4)
-        #expect(summary.solved.allSatisfy(FirstGradeWords.words.contains) && summary.solved.count == 3)
+        let archived = try reopened.archivedMatches(game: "spelling")
+        #expect(archived.map(\.archive.result.reason) == ["out-of-lives", "out-of-lives", "out-of-lives"])
+        #expect(archived.map { $0.archive.seats.first?.name } == ["Ana", "Ben", "Cy"])
+        let final = try archived[0].archive.finalState.decode(as: SpellingState.self)
+        #expect(final.mode == .pick && final.list == "first-grade" && final.score == 3 && final.misses == 4)
+        #expect(final.solved.allSatisfy(FirstGradeWords.words.contains) && final.solved.count == 3)
         let csv = try await CommandRunner.run(["scores", "--data", data, "--csv"])
         #expect(csv.status == 0)
         #expect(csv.standardOutput.split(separator: "\n").map(String.init) == [

@@ -97,9 +97,84 @@ struct BoardModelTests {
         }
     }
 
-    @Test("a small terminal gets one line saying how big it must be")
+    @Test("a small terminal gets a notice saying how big it must be, and that keys wait")
     func tooSmall() {
         let frame = BoardRenderer.frame(of: Self.board(), width: 60, height: 20)
-        #expect(frame.textLines[0].contains("at least 80x24"))
+        #expect(frame.text.contains("the board needs 80x24"))
+        #expect(frame.text.contains("keys wait until the board fits"))
+    }
+
+    @Test("Esc deselects the bank and clears its message")
+    func escapeClears() {
+        var board = Self.board()
+        _ = board.press(.character("1"))
+        #expect(board.notice?.text == "Bank 1 selected: Up or Down to sow, Esc to deselect")
+        _ = board.press(.escape)
+        #expect(board.selected == nil)
+        #expect(board.notice == nil)
+        #expect(!BoardRenderer.frame(of: board, width: 80, height: 24).text.contains("selected"))
+    }
+
+    @Test("the turn flag, the last: line and the winner wait for the move's animation to end")
+    func settledAfterTheAnimation() throws {
+        var board = Self.board(controlled: [.a], stepSeconds: 1)
+        var state = GameState()
+        let events = try state.apply(.sow(bank: 5, direction: .down))
+        board.show(state, after: (.a, .sow(bank: 5, direction: .down)), events: events)
+        #expect(board.isAnimating)
+        var frame = BoardRenderer.frame(of: board, width: 80, height: 24).text
+        #expect(!frame.contains(">> TO MOVE <<") && !frame.contains(">> YOUR TURN <<"))
+        #expect(!frame.contains("last:"))
+        #expect(frame.contains("Lan (A) is sowing"))
+        var clock = 0.0
+        while board.isAnimating {
+            clock += 1
+            _ = board.tick(now: clock)
+        }
+        frame = BoardRenderer.frame(of: board, width: 80, height: 24).text
+        #expect(frame.contains(">> TO MOVE <<"))
+        #expect(frame.contains("last: Lan: A5 down"))
+    }
+
+    @Test("the winner appears when the last move's animation ends, and once")
+    func winnerOnce() throws {
+        var state = GameState()
+        var board = Self.board(controlled: [.a, .b], stepSeconds: 1)
+        var generator = SplitMix64(seed: 3)
+        var clock = 0.0
+        while !state.isOver {
+            let mover = state.turn
+            let move = RandomBot().chooseMove(in: state, using: &generator)
+            let events = try state.apply(move)
+            board.show(state, after: (mover, move), events: events)
+            if state.isOver {
+                #expect(board.isAnimating)
+                #expect(!BoardRenderer.frame(of: board, width: 80, height: 24).text.contains("Game over"))
+            }
+            while board.isAnimating {
+                clock += 1
+                _ = board.tick(now: clock)
+            }
+        }
+        let text = BoardRenderer.frame(of: board, width: 80, height: 24).text
+        let winners = text.components(separatedBy: "is the winner").count - 1
+        let announcements = winners + text.components(separatedBy: "draw").count - 1
+        #expect(announcements == 1, "\(text)")
+        #expect(text.contains("Game over"))
+    }
+
+    @Test("a resignation is announced once, on the status line")
+    func resignationOnce() {
+        var board = Self.board()
+        board.matchEnded(winner: .a, reason: "resigned")
+        let text = BoardRenderer.frame(of: board, width: 80, height: 24).text
+        #expect(text.components(separatedBy: "Minh left the match: Lan wins").count == 2, "\(text)")
+    }
+
+    @Test("the walk-through speaks to the player, not about our documents")
+    func walkthroughWords() {
+        let text = Walkthrough.pages.flatMap(\.lines).joined(separator: "\n")
+        #expect(!text.contains("seed"))
+        #expect(text.contains("the board reminds you"))
     }
 }

@@ -22,9 +22,15 @@ public final class CommandRunner: Sendable {
 
     private let process = Process()
     private let output = CapturedOutput()
+    private let input: Pipe?
 
     /// Starts `tcnet` with the arguments.
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// - Parameters:
+    ///   - arguments: the command line after `tcnet`.
+    ///   - environment: variables added to the test's own.
+    ///   - input: whether to give the process a pipe on standard input to ``write(_:)`` to (else
+    ///     /dev/null).
+    public init(_ arguments: [String], environment: [String: String] = [:], input: Bool = false) throws {
         self.process.executableURL = Self.executable
         self.process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
@@ -34,7 +40,8 @@ public final class CommandRunner: Sendable {
         let err = Pipe()
         self.process.standardOutput = out
         self.process.standardError = err
-        self.process.standardInput = FileHandle.nullDevice
+        self.input = input ? Pipe() : nil
+        self.process.standardInput = self.input ?? FileHandle.nullDevice
         out.fileHandleForReading.readabilityHandler = { [output] handle in
             let text = String(decoding: handle.availableData, as: UTF8.self)
             output.text.withLock { $0.out += text }
@@ -47,13 +54,37 @@ public final class CommandRunner: Sendable {
     }
 
     /// Runs `tcnet` to completion.
-    public static func run(_ arguments: [String], timeout: Duration = .seconds(20)) async throws -> Outcome {
-        let runner = try CommandRunner(arguments)
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)
+    ) async throws -> Outcome {
+        let runner = try CommandRunner(arguments, environment: environment)
         return try await runner.waitForExit(timeout: timeout)
     }
 
     /// What the process has written to standard error so far.
     public var standardError: String { self.output.text.withLock { $0.err } }
+
+    /// What the process has written to standard output so far.
+    public var standardOutput: String { self.output.text.withLock { $0.out } }
+
+    /// Writes to the process's standard input (started with `input: true`).
+    public func write(_ text: String) {
+        self.input?.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Waits until standard output contains `text`.
+    public func waitForStandardOutput(
+        containing text: String, timeout: Duration = .seconds(20)
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let out = self.standardOutput
+            if out.contains(text) { return out }
+            if !self.process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw CommandRunnerError.timedOut("\(text) in standard output; got: \(self.standardOutput)")
+    }
 
     /// Waits until standard error contains `text`.
     public func waitForStandardError(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {

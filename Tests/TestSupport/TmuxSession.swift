@@ -33,6 +33,39 @@ public final class TmuxSession: Sendable {
         try Self.tmux(["-S", self.socket, "send-keys", "-t", self.name] + keys)
     }
 
+    /// The process id of the pane's command (the command itself when it was started with `exec`).
+    public func panePID() throws -> Int32 {
+        let text = try Self.tmux(["-S", self.socket, "display-message", "-p", "-t", self.name, "#{pane_pid}"])
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TmuxError.failed(["display-message", "#{pane_pid}"])
+        }
+        return pid
+    }
+
+    /// The exit status of the pane's command once it has ended, else `nil`.
+    public func exitStatus() throws -> Int32? {
+        let text = try Self.tmux(
+            ["-S", self.socket, "display-message", "-p", "-t", self.name, "#{pane_dead} #{pane_dead_status}"])
+        let parts = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard parts.first == "1", parts.count > 1 else { return nil }
+        return Int32(parts[1])
+    }
+
+    /// Waits until the pane's command has ended, and returns its exit status.
+    public func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = try self.exitStatus() { return status }
+            try await Task.sleep(for: .milliseconds(30))
+        }
+        throw TmuxError.timedOut(screen: (try? self.screen()) ?? "")
+    }
+
+    /// Resizes the terminal, as a person dragging its window would.
+    public func resize(width: Int, height: Int) throws {
+        try Self.tmux(["-S", self.socket, "resize-window", "-t", self.name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The screen, as text.
     public func screen() throws -> String {
         try Self.tmux(["-S", self.socket, "capture-pane", "-p", "-t", self.name])

@@ -60,7 +60,7 @@ struct TerminalBoardTests {
     func ctrlCRestores() async throws {
         let session = try TmuxSession("bash --norc --noprofile")
         defer { session.kill() }
-        try session.send("\(Self.tcnet) play --speed 0", "Enter")
+        try session.send("\(Self.tcnet) play --speed 0 --player-a Lan --player-b Minh", "Enter")
         _ = try await session.waitForScreen { $0.contains(">> TO MOVE <<") }
         try session.send("C-c")
         // NB: back on the main screen, at the shell's prompt.
@@ -74,37 +74,54 @@ struct TerminalBoardTests {
     }
 
     /// A real host on a fresh data folder, and two `tcnet join` players in tmux who sit at table t1
-    /// (Lan opens it, Minh sits); the match has started when this returns.
+    /// (Lan opens it, Minh sits); the match has started when this returns. Each player is a "machine"
+    /// of their own: a state folder (`XDG_STATE_HOME`) of their own.
     struct TwoPlayers {
         let data: String
         let host: CommandRunner
         let port: Int
         let lan: TmuxSession
         let minh: TmuxSession
+        let lanCommand: String
+        let minhCommand: String
+
+        /// The environment of a player's machine.
+        func machine(_ name: String) -> [String: String] { TerminalBoardTests.machine(self.data, name) }
 
         func finish() {
             self.lan.kill()
             self.minh.kill()
             try? FileManager.default.removeItem(atPath: self.data)
+            try? FileManager.default.removeItem(atPath: self.data + "-states")
         }
+    }
+
+    /// A machine's environment: its own state folder, no colour.
+    static func machine(_ data: String, _ name: String) -> [String: String] {
+        ["XDG_STATE_HOME": "\(data)-states/\(name)", "NO_COLOR": "1"]
     }
 
     static func twoPlayers(lanOptions: String = "") async throws -> TwoPlayers {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
         let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
-        let lan = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Lan \(lanOptions) --speed 0")
+        // NB: exec, so the pane's process is tcnet itself (kill -9 reaches it, not a shell).
+        let lanCommand = "exec \(Self.tcnet) join 127.0.0.1:\(port) --name Lan \(lanOptions) --speed 0"
+        let minhCommand = "exec \(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0"
+        let lan = try TmuxSession(lanCommand, environment: Self.machine(data, "lan"))
         var minh: TmuxSession?
         do {
             // NB: keys typed before welcome cannot be sent; wait until the lobby shows the host's name.
             _ = try await lan.waitForScreen { $0.contains("No table yet") && $0.contains("tcnet on") }
             try lan.send("c")
             _ = try await lan.waitForScreen { $0.contains("Waiting for an opponent") }
-            let second = try TmuxSession("\(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0")
+            let second = try TmuxSession(minhCommand, environment: Self.machine(data, "minh"))
             minh = second
             _ = try await second.waitForScreen { $0.contains("t1") && $0.contains("Lan") && $0.contains("tcnet on") }
             try second.send("Enter")
-            return TwoPlayers(data: data, host: host, port: port, lan: lan, minh: second)
+            return TwoPlayers(
+                data: data, host: host, port: port, lan: lan, minh: second, lanCommand: lanCommand,
+                minhCommand: minhCommand)
         } catch {
             lan.kill()
             minh?.kill()
@@ -156,11 +173,16 @@ struct TerminalBoardTests {
         var screen = try await lan.waitForScreen { $0.contains(">> YOUR TURN <<") }
 
         // The spectator: the same board, and that it only watches.
-        let watcher = try TmuxSession("\(Self.tcnet) watch 127.0.0.1:\(port) --table t1 --name Teacher --speed 0")
+        let watcher = try TmuxSession(
+            "exec \(Self.tcnet) watch 127.0.0.1:\(port) --table t1 --name Teacher --speed 0",
+            environment: players.machine("teacher"))
         defer { watcher.kill() }
         var watched = try await watcher.waitForScreen { $0.contains("you are watching") }
         #expect(watched.contains("Lan") && watched.contains("Minh"))
         #expect(!watched.contains("YOUR TURN"))
+        // NB: the watcher's own keys: no bank to select, nothing to refill, no rematch to offer.
+        #expect(watched.contains("q back to the lobby"))
+        #expect(!watched.contains("select a bank") && !watched.contains("refill") && !watched.contains("rematch"))
         try Self.playTurn(lan, seat: "A", screen: screen)
         screen = try await lan.waitForScreen { !$0.contains(">> YOUR TURN <<") && $0.contains("to move") }
         let afterMove = (a: Self.banks(of: "A", in: screen), b: Self.banks(of: "B", in: screen))
@@ -185,6 +207,18 @@ struct TerminalBoardTests {
         _ = try await restarted.waitForStandardError(containing: "listening")
         screen = try await lan.waitForScreen(timeout: .seconds(30)) { !$0.contains("reconnecting") && $0.contains("away: ") }
         #expect(Self.banks(of: "A", in: screen) == afterMove.a && Self.banks(of: "B", in: screen) == afterMove.b)
+        // The watcher, whom the restarted host does not know, watches again: no exit, the same board.
+        watched = try await watcher.waitForScreen(timeout: .seconds(30)) {
+            !$0.contains("reconnecting") && $0.contains("you are watching")
+                && Self.banks(of: "A", in: $0) == afterMove.a
+        }
+        #expect(try watcher.exitStatus() == nil)
+        #expect(watched.contains("away: "))
+        // q goes back to the lobby (a watcher's: Enter watches), q again quits, with status 0.
+        try watcher.send("q")
+        _ = try await watcher.waitForScreen { $0.contains("Enter watch") && $0.contains("watching as Teacher") }
+        try watcher.send("q")
+        #expect(try await watcher.waitForExit() == 0)
         restarted.signal(SIGTERM)
         _ = try await restarted.waitForExit()
     }

@@ -2,20 +2,46 @@ import Foundation
 import Protocol
 import Synchronization
 
-/// The host under test, as `HOST:PORT`.
+/// The host under test: `HOST:PORT` for framed TCP, or `ws://HOST:PORT/PATH` for tcnet/1 over WebSocket.
 public struct HostTarget: Sendable, Equatable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
-
-    public init(host: String, port: Int) {
-        self.host = host
-        self.port = port
+    /// How the suite reaches the host.
+    public enum Transport: Sendable, Equatable {
+        /// tcnet/1 frames on TCP (PROTOCOL.md section 1).
+        case tcp
+        /// tcnet/1 over a WebSocket at a path (section 16).
+        case webSocket(path: String)
     }
 
-    /// Parses `HOST:PORT`, `[IPv6]:PORT` or `HOST` (port 7420).
+    public var host: String
+    public var port: Int
+    public var transport: Transport
+
+    public init(host: String, port: Int, transport: Transport = .tcp) {
+        self.host = host
+        self.port = port
+        self.transport = transport
+    }
+
+    /// Parses `HOST:PORT`, `[IPv6]:PORT` or `HOST` (port 7420), or `ws://HOST:PORT/PATH` (port 7480,
+    /// path `/ws`).
     public init?(parsing text: String) {
+        if text.lowercased().hasPrefix("ws://") {
+            let rest = text.dropFirst(5)
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let path = slash == rest.endIndex ? "/ws" : String(rest[slash...])
+            guard var target = HostTarget(parsing: String(rest[..<slash]), defaultPort: 7480) else { return nil }
+            target.transport = .webSocket(path: path)
+            self = target
+        } else if let target = HostTarget(parsing: text, defaultPort: 7420) {
+            self = target
+        } else {
+            return nil
+        }
+    }
+
+    private init?(parsing text: String, defaultPort: Int) {
         var host = text
-        var port = 7420
+        var port = defaultPort
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             host = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
@@ -30,12 +56,23 @@ public struct HostTarget: Sendable, Equatable, CustomStringConvertible {
             guard let value = Int(text[text.index(after: colon)...]) else { return nil }
             port = value
         }
-        guard !host.isEmpty, (1...65_535).contains(port) else { return nil }
+        guard !host.isEmpty, !host.contains("/"), (1...65_535).contains(port) else { return nil }
         self.host = host
         self.port = port
+        self.transport = .tcp
     }
 
-    public var description: String { self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)" }
+    /// `HOST:PORT` (the authority, as a `Host` header has it).
+    public var authority: String {
+        self.host.contains(":") ? "[\(self.host)]:\(self.port)" : "\(self.host):\(self.port)"
+    }
+
+    public var description: String {
+        switch self.transport {
+        case .tcp: self.authority
+        case .webSocket(let path): "ws://\(self.authority)\(path)"
+        }
+    }
 }
 
 /// What a host case works with: the target, the time scale, fresh names.
@@ -65,8 +102,18 @@ public struct HostContext: Sendable {
         self.names.next(role)
     }
 
+    /// A new connection to the host, over the target's transport.
     public func connect() async throws -> Probe {
-        try await Probe.connect(host: self.target.host, port: self.target.port)
+        switch self.target.transport {
+        case .tcp:
+            return try await Probe.connect(host: self.target.host, port: self.target.port)
+        case .webSocket(let path):
+            switch try await Probe.connectWebSocket(host: self.target.host, port: self.target.port, path: path) {
+            case .success(let probe): return probe
+            case .failure(let refused):
+                throw CaseFailure(expected: "a WebSocket upgrade at \(path) (W-1)", seen: "\(refused)")
+            }
+        }
     }
 }
 

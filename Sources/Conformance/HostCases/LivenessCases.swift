@@ -11,7 +11,7 @@ enum LivenessCases {
         },
         HostCase("liveness.slow-frame", "a frame sent slowly but within the frame timeout is accepted", statements: ["L-3", "F-8"]) { context in
             let probe = try await context.greet().probe
-            let bytes = FrameEncoder.frame(Array(#"{"type":"ping","id":42}"#.utf8))
+            let bytes = probe.frame(Array(#"{"type":"ping","id":42}"#.utf8))
             let total = 10.0 * context.timeoutScale * 0.4
             let pause = Duration.milliseconds(Int(total * 1000) / bytes.count)
             await probe.send(chunks: bytes.map { [$0] }, pause: pause)
@@ -26,7 +26,7 @@ enum LivenessCases {
         },
         HostCase("liveness.frame-timeout", "a frame left unfinished gets frame-timeout, then the close", statements: ["L-3"], slow: true) { context in
             let probe = try await context.greet().probe
-            await probe.send(bytes: [0, 0, 0, 40] + Array(#"{"type":"pi"#.utf8))
+            await probe.send(bytes: probe.header(announcing: 40) + Array(#"{"type":"pi"#.utf8))
             try await context.expectFatal(probe, code: "frame-timeout", within: context.specWait(seconds: 10))
             return .ok
         },
@@ -35,7 +35,7 @@ enum LivenessCases {
             let timeout = 10.0 * context.timeoutScale
             let pause = Duration.milliseconds(max(20, Int(timeout * 1000 / 8)))
             let payload = Array((#"{"type":"ping","pad":""# + String(repeating: "x", count: 200) + #""}"#).utf8)
-            let bytes = FramingCases.header(UInt32(payload.count)) + payload
+            let bytes = probe.frame(payload)
             let sender = Task { await probe.send(chunks: bytes.map { [$0] }, pause: pause) }
             defer { sender.cancel() }
             try await context.expectFatal(probe, code: "frame-timeout", within: context.specWait(seconds: 10))
@@ -63,7 +63,8 @@ enum LivenessCases {
             let greeted = try await context.greet()
             let burst = greeted.welcome.object("rateLimit")?.int("burst") ?? 50
             let count = burst + 10
-            await greeted.probe.send(bytes: (1...count).flatMap { FrameEncoder.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) })
+            let pings = (1...count).flatMap { greeted.probe.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) }
+            await greeted.probe.send(bytes: pings)
             let seen = await greeted.probe.read(count: count, timeout: .seconds(1))
             let limited = seen.messages.filter { $0.code == "rate-limited" }
             try require(!limited.isEmpty, "rate-limited for some of \(count) pings sent at once (burst \(burst))", seen: "\(seen.messages.count) answers, none rate-limited")
@@ -76,7 +77,8 @@ enum LivenessCases {
         HostCase("limits.rate-recovers", "after retryAfterMs a message is processed again", statements: ["L-5"]) { context in
             let greeted = try await context.greet()
             let burst = greeted.welcome.object("rateLimit")?.int("burst") ?? 50
-            await greeted.probe.send(bytes: (1...(burst + 5)).flatMap { FrameEncoder.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) })
+            let pings = (1...(burst + 5)).flatMap { greeted.probe.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) }
+            await greeted.probe.send(bytes: pings)
             let seen = await greeted.probe.read(count: burst + 5, timeout: .seconds(1))
             let wait = seen.messages.compactMap { $0.code == "rate-limited" ? $0.int("retryAfterMs") : nil }.max() ?? 0
             try require(!seen.closed, "the connection open while rate-limited", seen: "the close")

@@ -10,19 +10,22 @@ public struct ConformanceCase<Context: Sendable>: Sendable, Identifiable {
     public let accepts: [Outcome]
     /// Whether the case waits for one of the host's timeouts (seconds, or a minute for the idle timeout).
     public let slow: Bool
+    /// The transports the case applies to (PROTOCOL.md section 1 is TCP's, section 16 WebSocket's).
+    public let transport: CaseTransport
     /// Runs the case; returns OK, NON-STRICT or UNIMPLEMENTED, or throws ``CaseFailure``.
     public let run: @Sendable (Context) async throws -> Verdict
 
     /// Creates a case.
     public init(
         _ id: String, _ summary: String, statements: [String], accepts: [Outcome] = [.ok], slow: Bool = false,
-        run: @escaping @Sendable (Context) async throws -> Verdict
+        transport: CaseTransport = .any, run: @escaping @Sendable (Context) async throws -> Verdict
     ) {
         self.id = id
         self.summary = summary
         self.statements = statements
         self.accepts = accepts
         self.slow = slow
+        self.transport = transport
         self.run = run
     }
 
@@ -31,8 +34,20 @@ public struct ConformanceCase<Context: Sendable>: Sendable, Identifiable {
 
     /// The case's description, without its run function.
     public var info: CaseInfo {
-        CaseInfo(id: self.id, summary: self.summary, statements: self.statements, accepts: self.accepts, slow: self.slow)
+        CaseInfo(
+            id: self.id, summary: self.summary, statements: self.statements, accepts: self.accepts, slow: self.slow,
+            transport: self.transport)
     }
+}
+
+/// Which transports a case applies to.
+public enum CaseTransport: String, Sendable, Codable, Equatable {
+    /// Both: framed TCP and WebSocket.
+    case any
+    /// Framed TCP only (the length prefix, HTTP on the tcnet port).
+    case tcp
+    /// WebSocket only (fragments, the Origin check).
+    case webSocket = "websocket"
 }
 
 /// A case's data, for lists and reports.
@@ -42,14 +57,19 @@ public struct CaseInfo: Sendable, Equatable, Codable {
     public var statements: [String]
     public var accepts: [Outcome]
     public var slow: Bool
+    public var transport: CaseTransport
 
     /// Creates the data of a case.
-    public init(id: String, summary: String, statements: [String], accepts: [Outcome], slow: Bool) {
+    public init(
+        id: String, summary: String, statements: [String], accepts: [Outcome], slow: Bool,
+        transport: CaseTransport = .any
+    ) {
         self.id = id
         self.summary = summary
         self.statements = statements
         self.accepts = accepts
         self.slow = slow
+        self.transport = transport
     }
 
     /// The group: the id up to its first dot.

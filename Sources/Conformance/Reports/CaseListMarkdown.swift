@@ -15,7 +15,10 @@ public enum CaseListMarkdown {
             lines.append("|---|---|---|---|")
             for info in cases {
                 let accepts = ([Outcome.ok] + info.accepts.filter { $0 != .ok }).map(\.rawValue).joined(separator: ", ")
-                let summary = info.summary.replacingOccurrences(of: "|", with: "\\|") + (info.slow ? " *(slow)*" : "")
+                let only =
+                    info.transport == .tcp ? " *(TCP only)*" : info.transport == .webSocket ? " *(WebSocket only)*" : ""
+                let summary =
+                    info.summary.replacingOccurrences(of: "|", with: "\\|") + (info.slow ? " *(slow)*" : "") + only
                 lines.append("| `\(info.id)` | \(summary) | \(info.statements.joined(separator: ", ")) | \(accepts) |")
             }
             lines.append("")
@@ -29,6 +32,7 @@ public enum CaseListMarkdown {
         return cases.map { info in
             info.id + String(repeating: " ", count: width - info.id.count) + "  "
                 + "[\(info.statements.joined(separator: " "))] " + info.summary + (info.slow ? " (slow)" : "")
+                + (info.transport == .tcp ? " (TCP only)" : info.transport == .webSocket ? " (WebSocket only)" : "")
         }.joined(separator: "\n") + "\n"
     }
 }

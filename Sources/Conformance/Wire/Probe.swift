@@ -40,22 +40,39 @@ public struct ProbeError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// One TCP connection of the suite, on a plain POSIX socket: it sends exactly the bytes a case gives
-/// it, so the peer under test sees what any client in any language could send.
+/// One connection of the suite, on a plain POSIX socket: it sends exactly the bytes a case gives it,
+/// so the peer under test sees what any client in any language could send. It speaks tcnet/1 framed
+/// on TCP, or over a WebSocket (PROTOCOL.md section 16) once ``connectWebSocket(host:port:path:origin:)``
+/// has upgraded it; ``frame(_:)`` and ``header(announcing:)`` give a message's bytes either way.
 ///
 /// NB: blocking calls run on a private dispatch queue, never on Swift's cooperative pool, which a host
 /// under test in the same process needs for its own tasks.
 public final class Probe: @unchecked Sendable {
+    /// How messages travel on the connection.
+    public enum Framing: Sendable, Equatable {
+        /// tcnet/1 frames: a 4-byte length, then the payload.
+        case lengthPrefixed
+        /// One WebSocket text message per tcnet/1 message.
+        case webSocket
+    }
+
+    /// How this probe frames messages.
+    public private(set) var framing: Framing
+    /// The close code of the host's WebSocket close frame, once one arrived.
+    public private(set) var closeCode: UInt16?
     private let fd: Int32
     private let queue = DispatchQueue(label: "conformance.probe.read")
     // NB: sends have their own queue, so a case may send while a read waits.
     private let sendQueue = DispatchQueue(label: "conformance.probe.send")
     private var decoder = FrameDecoder(limits: FrameLimits(maxPayload: 16 << 20))
+    private var webSocketReader = WebSocketWire.Reader()
+    private var webSocketMessage: [UInt8] = []
     private var sawEOF = false
     private var closed = false
 
-    init(fd: Int32) {
+    init(fd: Int32, framing: Framing = .lengthPrefixed) {
         self.fd = fd
+        self.framing = framing
     }
 
     deinit {
@@ -92,6 +109,90 @@ public final class Probe: @unchecked Sendable {
         }
     }
 
+    /// Connects to `host:port` over TCP and upgrades the connection to a WebSocket at `path`.
+    /// - Parameters:
+    ///   - origin: the `Origin` to send, as a browser would; `nil` sends none, as other programs do.
+    /// - Returns: the probe, or the HTTP status with which the host refused the upgrade.
+    /// - Throws: when the host cannot be reached, or answers with something that is not HTTP.
+    public static func connectWebSocket(host: String, port: Int, path: String, origin: String? = nil) async throws
+        -> Result<Probe, UpgradeRefused>
+    {
+        let tcp = try await Self.connect(host: host, port: port)
+        let (request, key) = WebSocketWire.upgradeRequest(host: host, port: port, path: path, origin: origin)
+        guard await tcp.send(bytes: request) else {
+            throw ProbeError(description: "the host closed the connection at the upgrade")
+        }
+        let head = try await tcp.runThrowing {
+            try tcp.blockingReadHTTPHead(deadline: ContinuousClock.now + .seconds(5))
+        }
+        guard head.status == 101 else { return .failure(UpgradeRefused(status: head.status)) }
+        guard head.headers["sec-websocket-accept"] == WebSocketWire.accept(for: key) else {
+            throw ProbeError(
+                description: "the host's Sec-WebSocket-Accept is not the one RFC 6455 4.2.2 gives for the key")
+        }
+        tcp.framing = .webSocket
+        tcp.webSocketReader.append(contentsOf: head.rest)
+        return .success(tcp)
+    }
+
+    /// The host answered an upgrade request without upgrading.
+    public struct UpgradeRefused: Error, Sendable, CustomStringConvertible {
+        /// The HTTP status of the answer.
+        public let status: Int
+        public var description: String { "the host refused the WebSocket upgrade with HTTP \(self.status)" }
+    }
+
+    private func blockingReadHTTPHead(
+        deadline: ContinuousClock.Instant
+    ) throws -> (status: Int, headers: [String: String], rest: [UInt8]) {
+        var bytes: [UInt8] = []
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while true {
+            if let range = bytes.firstRange(of: end) {
+                let text = String(decoding: bytes[..<range.lowerBound], as: UTF8.self)
+                let lines = text.components(separatedBy: "\r\n")
+                let parts = lines.first?.split(separator: " ") ?? []
+                guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
+                    throw ProbeError(description: "the host's answer to the upgrade is not HTTP: \(lines.first ?? "")")
+                }
+                var headers: [String: String] = [:]
+                for line in lines.dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    headers[line[..<colon].lowercased()] = value
+                }
+                return (status, headers, Array(bytes[range.upperBound...]))
+            }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw ProbeError(description: "no answer to the WebSocket upgrade") }
+            var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(remaining.components.seconds * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(self.fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw ProbeError(description: "the host closed the connection at the upgrade") }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    // MARK: Framing
+
+    /// One message's bytes as this probe's transport carries them.
+    public func frame(_ payload: [UInt8]) -> [UInt8] {
+        switch self.framing {
+        case .lengthPrefixed: FrameEncoder.frame(payload)
+        case .webSocket: WebSocketWire.clientFrame(opcode: 0x1, payload)
+        }
+    }
+
+    /// The bytes that announce a message of `length` bytes, without the payload: a tcnet/1 header,
+    /// or a WebSocket text frame's header and mask key.
+    public func header(announcing length: Int) -> [UInt8] {
+        switch self.framing {
+        case .lengthPrefixed: withUnsafeBytes(of: UInt32(length).bigEndian) { Array($0) }
+        case .webSocket: WebSocketWire.clientFrame(opcode: 0x1, [], announce: length)
+        }
+    }
+
     /// Wraps an accepted socket (the client suite's side).
     static func accepted(fd: Int32) -> Probe {
         var one: Int32 = 1
@@ -107,10 +208,10 @@ public final class Probe: @unchecked Sendable {
         await self.run(on: self.sendQueue) { self.blockingSend(bytes) }
     }
 
-    /// Sends a JSON text as one frame.
+    /// Sends a JSON text as one message.
     @discardableResult
     public func send(json text: String) async -> Bool {
-        await self.send(bytes: FrameEncoder.frame(Array(text.utf8)))
+        await self.send(bytes: self.frame(Array(text.utf8)))
     }
 
     /// Sends each chunk in its own `send` call, pausing between them; stops early when the task is
@@ -210,7 +311,7 @@ public final class Probe: @unchecked Sendable {
     private func blockingRead(deadline: ContinuousClock.Instant) -> Received {
         while true {
             do {
-                if let payload = try self.decoder.nextPayload() {
+                if let payload = try self.nextPayload() {
                     guard let message = WireMessage(payload: payload) else { return .notJSON(payload) }
                     return .message(message)
                 }
@@ -231,9 +332,46 @@ public final class Probe: @unchecked Sendable {
             if count <= 0 {
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 self.sawEOF = true
+            } else if self.framing == .webSocket {
+                self.webSocketReader.append(contentsOf: chunk[0..<count])
             } else {
                 self.decoder.append(contentsOf: chunk[0..<count])
             }
+        }
+    }
+
+    /// The next whole message's payload, answering WebSocket pings and noting a close on the way.
+    private func nextPayload() throws -> [UInt8]? {
+        guard self.framing == .webSocket else { return try self.decoder.nextPayload() }
+        while let frame = try self.webSocketReader.next() {
+            switch frame.opcode {
+            case 0x8:
+                if frame.payload.count >= 2 {
+                    self.closeCode = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+                }
+                self.sawEOF = true
+                return nil
+            case 0x9:
+                let pong = WebSocketWire.clientFrame(opcode: 0xA, frame.payload)
+                self.sendQueue.sync { _ = self.blockingSend(pong) }
+            case 0xA:
+                continue
+            case 0x2:
+                throw ProbeError(description: "the host sent a binary frame; tcnet/1 messages are text frames (W-2)")
+            default:
+                self.webSocketMessage += frame.payload
+                if frame.fin {
+                    defer { self.webSocketMessage = [] }
+                    return self.webSocketMessage
+                }
+            }
+        }
+        return nil
+    }
+
+    private func runThrowing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            self.queue.async { continuation.resume(with: Result { try body() }) }
         }
     }
 

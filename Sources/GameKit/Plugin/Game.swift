@@ -20,9 +20,6 @@ public protocol Game: Sendable {
     associatedtype Move: Sendable & Codable
     /// What a move did, for screens to animate, in the JSON shape the game documents.
     associatedtype Event: Sendable & Codable
-    /// What the host's match record keeps of a finished match, beside the structured result; the final
-    /// state unless the game says otherwise.
-    associatedtype Summary: Sendable & Codable = State
 
     /// The game's id, name, seats, rule sets, options and bots.
     static var descriptor: GameDescriptor { get }
@@ -73,9 +70,6 @@ public protocol Game: Sendable {
     /// Returning `nil` for a seat that leaves ends the match (the default): the seat ranks last.
     static func hostMove(_ cause: HostCause, in state: State) -> Move?
 
-    /// What the match record keeps of a finished match (the game's own JSON, with the result).
-    static func summary(of state: State) -> Summary
-
     /// What the host needs beyond the rules for a table with these options (a voice for spoken words);
     /// a host that lacks one refuses the table, saying why.
     static func features(for options: GameOptions) -> Set<HostFeature>
@@ -109,10 +103,6 @@ public protocol Game: Sendable {
     ///   - seed: the bot's randomness.
     /// - Returns: the move, or `nil` when the bot is unknown or has nothing to do.
     static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move?
-}
-
-extension Game where Summary == State {
-    public static func summary(of state: State) -> State { state }
 }
 
 extension Game {

@@ -64,12 +64,23 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case drawNeedsOneOffer = "draw-needs-one-offer"
     case drawOffersKept = "draw-offers-kept"
     case firstMoveNotAlternating = "first-move-not-alternating"
+    /// Refusals by a game's rules lose their `details` (Craps: the ante the rules accept).
+    case refusalDetailsDropped = "refusal-details-dropped"
+    // MARK: A game's secrets (OutcomeFaults)
+    /// Every viewer gets the host's own copy of each move, which carries the next period's secret
+    /// (`next`) where viewers must get its commitment: the dice can be predicted.
+    case diceSecretLeaked = "dice-secret-leaked"
+    /// A revealed secret (`reveal`, and the `revealed` event) is not the one the host committed to.
+    case diceRevealMismatch = "dice-reveal-mismatch"
     case viewsUnfiltered = "views-unfiltered"
     // MARK: Resume
     case resumeTokenNotChecked = "resume-token-not-checked"
     case resumedFlagFalse = "resumed-flag-false"
     case sessionNotReplaced = "session-not-replaced"
     case graceIgnored = "grace-ignored"
+    // MARK: WebSocket (Web)
+    case originUnchecked = "origin-unchecked"
+    case fragmentsTruncated = "fragments-truncated"
 
     public static func < (lhs: HostFault, rhs: HostFault) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -23,6 +23,8 @@ public protocol AnyMatch: Sendable {
     var deadline: GameTime? { get }
     /// The hash of the full state.
     var hash: String { get }
+    /// The full state, as the host holds it, in the game's JSON.
+    var fullState: JSONValue { get }
     /// Whether every viewer sees the same snapshot, events and moves (the game hides nothing).
     var sameForEveryViewer: Bool { get }
 
@@ -45,8 +47,6 @@ public protocol AnyMatch: Sendable {
     var fullSnapshot: (state: JSONValue, hash: String) { get }
     /// The result of a match ended from outside the rules.
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult
-    /// The game's summary of the match, for its record.
-    var summary: JSONValue { get }
     /// What the host speaks to a viewer now, if anything.
     func speech(for viewer: Viewer) -> String?
 }
@@ -77,6 +77,7 @@ struct Match<G: Game>: AnyMatch {
     var result: GameResult? { G.result(of: self.state) }
     var deadline: GameTime? { G.deadline(of: self.state) }
     var hash: String { G.hash(of: self.state) }
+    var fullState: JSONValue { JSONValue.encoding(self.state) }
     var sameForEveryViewer: Bool { !G.hidesInformation }
 
     mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
@@ -139,8 +140,6 @@ struct Match<G: Game>: AnyMatch {
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult {
         G.endedResult(of: self.state, reason: reason, last: last, draw: draw)
     }
-
-    var summary: JSONValue { JSONValue.encoding(G.summary(of: self.state)) }
 
     func speech(for viewer: Viewer) -> String? { G.speech(in: self.state, for: viewer) }
 }

@@ -11,8 +11,8 @@ public enum JournalEntry: Sendable, Equatable {
     case table(TableRecord)
     /// An accepted move.
     case move(MoveRecord)
-    /// A finished match, kept for good (high scores, progress).
-    case matchRecord(MatchRecord)
+    /// A match that ended: kept, with its moves, in the archive (until the teacher prunes it).
+    case archive(MatchArchive)
 }
 
 /// A player as the journal keeps them.
@@ -98,15 +98,20 @@ public struct MoveRecord: Sendable, Equatable, Codable {
     public var move: JSONValue
     /// The full state's hash after the move, checked when the journal is replayed.
     public var hash: String
+    /// When the host accepted it, in wall-clock milliseconds since 1970 (absent in journals before 0.2).
+    public var at: Int64?
 
     /// Creates a record.
-    public init(table: TableID, match: Int, seq: Int, seat: String?, move: JSONValue, hash: String) {
+    public init(
+        table: TableID, match: Int, seq: Int, seat: String?, move: JSONValue, hash: String, at: Int64? = nil
+    ) {
         self.table = table
         self.match = match
         self.seq = seq
         self.seat = seat
         self.move = move
         self.hash = hash
+        self.at = at
     }
 }
 

@@ -30,6 +30,8 @@ struct Table: Sendable {
     /// The current match's secret (the host's randomness) and start time, kept in the journal.
     var secret: [UInt8] = []
     var startedAt = GameTime(milliseconds: 0)
+    /// The current match's first state (the host's, in the game's JSON), for the archive.
+    var startState: JSONValue = .null
     var result: MatchResult?
     var drawOffers: Set<SeatName> = []
     var rematchOffers: Set<SeatName> = []
@@ -102,6 +104,6 @@ struct Table: Sendable {
 
     /// The board of high scores this table's matches count for.
     var board: String {
-        MatchRecord.boardKey(game: self.game.id, ruleSet: self.ruleSet, options: GameCatalog.json(self.options))
+        BoardScore.key(game: self.game.id, ruleSet: self.ruleSet, options: GameCatalog.json(self.options))
     }
 }

@@ -19,7 +19,7 @@ public actor ClientSession {
         /// The connection dropped; the session is trying again.
         case reconnecting(attempt: Int, reason: String)
         /// The session is over: closed by ``close()``, refused, or unable to come back.
-        case ended(reason: String)
+        case ended(SessionEnd)
     }
 
     /// How long to keep trying after a drop.
@@ -65,6 +65,10 @@ public actor ClientSession {
     }
 
     /// Connects and keeps the session up until ``close()``, a refusal, or the retries run out.
+    ///
+    /// A `hello` with a resume token the host does not know (`bad-resume-token`: the host lost its
+    /// data, or forgot a player who held no seat) is said again on the same connection without it, as
+    /// a new player of the same name; the program learns it from `welcome.resumed` being false.
     public func run() async {
         var attempt = 0
         while !self.closing {
@@ -75,27 +79,31 @@ public actor ClientSession {
                 attempt = 0
             } catch let failure as ClientConnection.Failure {
                 if case .refused(let error) = failure {
-                    self.finish("\(error.message) (\(error.code))")
+                    self.finish(.refused(error))
                     return
                 }
                 reason = failure.description
             } catch {
-                reason = "\(error)"
+                reason = SessionEnd.plain(error, host: self.host, port: self.port)
             }
             guard !self.closing else { break }
             guard self.welcome != nil else {
-                self.finish("cannot reach \(self.host):\(self.port): \(reason)")
+                self.finish(.unreachable("cannot reach \(self.host):\(self.port): \(reason)"))
                 return
             }
             attempt += 1
             guard attempt <= self.retry.attempts else {
-                self.finish("gave up after \(self.retry.attempts) attempts: \(reason)")
+                self.finish(
+                    .lost(
+                        "lost the host at \(self.host):\(self.port) and gave up after \(self.retry.attempts) tries: "
+                            + reason
+                    ))
                 return
             }
             self.continuation.yield(.reconnecting(attempt: attempt, reason: reason))
             try? await Task.sleep(for: self.retry.delay)
         }
-        self.finish("closed")
+        self.finish(.closed)
     }
 
     /// Sends a message with a fresh request id.
@@ -125,10 +133,10 @@ public actor ClientSession {
         self.channel?.close(promise: nil)
     }
 
-    private func finish(_ reason: String) {
+    private func finish(_ end: SessionEnd) {
         self.writer = nil
         self.channel = nil
-        self.continuation.yield(.ended(reason: reason))
+        self.continuation.yield(.ended(end))
         self.continuation.finish()
     }
 
@@ -144,16 +152,24 @@ public actor ClientSession {
             }
         try await channel.executeThenClose { inbound, outbound in
             var iterator = inbound.makeAsyncIterator()
-            let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(self.hello)))
-            try await outbound.write(channel.channel.allocator.buffer(bytes: frame))
-            guard let payload = try await iterator.next() else { throw ClientConnection.Failure.closed }
-            let answer = try Self.decode(payload)
+            var answer = try await Self.greet(
+                self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
+            if case .error(let error) = answer.message, error.code == .badResumeToken, self.hello.resume != nil,
+                !self.hello.name.isEmpty
+            {
+                // NB: H-11: the token is gone, not the player's wish to play: a plain hello, same name.
+                self.hello.resume = nil
+                answer = try await Self.greet(
+                    self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
+            }
             guard case .welcome(let welcome) = answer.message else {
                 if case .error(let error) = answer.message { throw ClientConnection.Failure.refused(error) }
                 throw ClientConnection.Failure.closed
             }
             self.welcome = welcome
             self.hello.resume = welcome.resumeToken
+            self.hello.seatCode = nil
+            self.hello.name = welcome.name
             self.writer = outbound
             self.channel = channel.channel
             self.continuation.yield(.connected(welcome))
@@ -174,9 +190,24 @@ public actor ClientSession {
                 if case .failure(let problem) = WireCodec.decodeHost(payload), problem.code == .unknownType {
                     continue
                 }
-                self.continuation.yield(.message(try Self.decode(payload)))
+                let envelope = try Self.decode(payload)
+                self.continuation.yield(.message(envelope))
+                if case .error(let error) = envelope.message, error.fatal, error.code == .sessionReplaced {
+                    // NB: someone else holds the token now; coming back would take the seat from them.
+                    throw ClientConnection.Failure.refused(error)
+                }
             }
         }
+    }
+
+    private static func greet(
+        _ hello: Hello, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        inbound: inout NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator, channel: any Channel
+    ) async throws -> HostEnvelope {
+        let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(hello)))
+        try await outbound.write(channel.allocator.buffer(bytes: frame))
+        guard let payload = try await inbound.next() else { throw ClientConnection.Failure.closed }
+        return try Self.decode(payload)
     }
 
     private static func decode(_ payload: [UInt8]) throws -> HostEnvelope {

@@ -14,7 +14,7 @@ import Synchronization
 /// is on disk.
 actor LobbyService {
     private var lobby: Lobby
-    private var channels: [ConnectionID: any Channel] = [:]
+    private var channels: [ConnectionID: ClientLink] = [:]
     private var nextConnection: UInt64 = 1
     private let maxConnections: Int
     private let credentials: CredentialSource
@@ -45,12 +45,12 @@ actor LobbyService {
     /// The lobby's clock.
     private var now: LobbyTime { self.clock() }
 
-    /// Registers a new connection, or returns `nil` when the host is full.
-    func open(_ channel: any Channel) -> ConnectionID? {
+    /// Registers a new connection, framed TCP or WebSocket, or returns `nil` when the host is full.
+    func open(_ link: ClientLink) -> ConnectionID? {
         guard self.channels.count < self.maxConnections else { return nil }
         let id = ConnectionID(self.nextConnection)
         self.nextConnection += 1
-        self.channels[id] = channel
+        self.channels[id] = link
         return id
     }
 
@@ -61,12 +61,31 @@ actor LobbyService {
             resumeToken: self.credentials.newResumeToken())
         self.perform(outcome)
         if let player = outcome.greeted {
+            let name = self.lobby.name(of: player) ?? hello.name
             self.logger.info(
-                hello.resume == nil ? "hello accepted" : "session resumed",
-                metadata: ["connection": "\(connection)", "player": "\(player)"])
+                hello.resume == nil && hello.seatCode == nil ? "hello accepted" : "session resumed",
+                metadata: ["connection": "\(connection)", "player": "\(player)", "name": "\(name)",
+                    "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
             return true
         }
+        // NB: who was refused and why, for the teacher; never the token or the code that was tried.
+        let refusal = outcome.deliveries.compactMap { delivery -> ErrorCode? in
+            if case .error(let error) = delivery.envelope.message { return error.code } else { return nil }
+        }.first
+        self.logger.notice(
+            "hello refused",
+            metadata: [
+                "connection": "\(connection)", "name": "\(hello.name)", "code": "\(refusal.map { "\($0)" } ?? "?")",
+                "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
         return false
+    }
+
+    /// Carries out a teacher's request from the host's console.
+    func teacher(_ request: TeacherRequest) -> [String] {
+        let (outcome, answer) = self.lobby.teacher(
+            request, now: self.now, resumeToken: self.credentials.newResumeToken())
+        self.perform(outcome)
+        return answer
     }
 
     /// Hands a greeted player's message to the lobby.
@@ -81,15 +100,17 @@ actor LobbyService {
 
     /// Sends a fatal error, then closes the connection.
     func close(_ connection: ConnectionID, with envelope: HostEnvelope) {
-        guard let channel = self.channels[connection] else { return }
-        let frame = channel.allocator.buffer(bytes: WireCodec.frame(envelope))
-        channel.writeAndFlush(frame).whenComplete { _ in channel.close(promise: nil) }
+        self.channels[connection]?.send(closing: envelope)
     }
 
     /// Forgets a connection whose channel closed.
-    func disconnect(_ connection: ConnectionID) {
+    /// Returns the name of the player greeted on it, if any, for the log.
+    @discardableResult
+    func disconnect(_ connection: ConnectionID) -> String? {
         self.channels.removeValue(forKey: connection)
+        let name = self.lobby.player(on: connection).flatMap { self.lobby.name(of: $0) }
         self.perform(self.lobby.disconnect(connection, now: self.now))
+        return name
     }
 
     /// Does what the lobby has due: grace periods, games' deadlines, bots.
@@ -174,23 +195,19 @@ actor LobbyService {
     }
 
     private func write(_ envelope: HostEnvelope, to connection: ConnectionID, payloads: inout BroadcastPayloads) {
-        guard let channel = self.channels[connection] else {
+        guard let link = self.channels[connection] else {
             self.logger.trace("not sent: connection gone", metadata: ["connection": "\(connection)"])
             return
         }
-        guard channel.isWritable else {
+        guard link.isWritable else {
             // NB: a client that stops reading must not make the host buffer without bound.
             self.logger.notice("dropping slow consumer", metadata: ["connection": "\(connection)"])
             self.channels.removeValue(forKey: connection)
-            channel.close(promise: nil)
+            link.close()
             return
         }
         let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
-        let payload = payloads.payload(envelope)
-        var frame = channel.allocator.buffer(capacity: FrameLimits.headerSize + payload.count)
-        frame.writeInteger(UInt32(payload.count))
-        frame.writeBytes(payload)
-        channel.writeAndFlush(frame, promise: nil)
+        link.send(payloads.payload(envelope))
     }
 }
 

@@ -17,14 +17,18 @@ public final class TCNetHost: Service, Sendable {
     public let port: Int
 
     private let serverChannel: NIOAsyncChannel<AcceptedConnection, Never>
-    private let service: LobbyService
+    let service: LobbyService
     private let failure: HostFailure
-    private let logger: Logger
+    let logger: Logger
+    /// What the journal held at start-up, logged when the host starts to run (after the command's
+    /// summary for people).
+    private let replayed: Logger.Metadata?
 
     private init(
         configuration: HostConfiguration, serverChannel: NIOAsyncChannel<AcceptedConnection, Never>,
-        service: LobbyService, failure: HostFailure, logger: Logger
+        service: LobbyService, failure: HostFailure, logger: Logger, replayed: Logger.Metadata?
     ) {
+        self.replayed = replayed
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.port = serverChannel.channel.localAddress?.port ?? configuration.port
@@ -55,16 +59,15 @@ public final class TCNetHost: Service, Sendable {
         lobbyConfiguration.voice = configuration.voice
         lobbyConfiguration.library = store?.library ?? .empty
         let lobby: Lobby
+        var replayed: Logger.Metadata?
         if let store {
             let journal = try store.loadJournal()
             lobby = try Lobby(restoring: journal, configuration: lobbyConfiguration, now: configuration.clock())
             if !journal.tables.isEmpty {
-                logger.info(
-                    "journal replayed",
-                    metadata: [
-                        "tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
-                        "players": "\(journal.players.count)",
-                    ])
+                replayed = [
+                    "tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
+                    "players": "\(journal.players.count)",
+                ]
             }
         } else {
             lobby = Lobby(configuration: lobbyConfiguration)
@@ -76,18 +79,9 @@ public final class TCNetHost: Service, Sendable {
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
             failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
         let faults = configuration.faults
-        let limits = FrameLimits(
-            maxPayload: faults.has(.noSizeCap)
-                ? Int(UInt32.max) : faults.has(.maxFrameHalved) ? configuration.maxFrame / 2 : configuration.maxFrame)
-        let timeouts = FrameHandler.Timeouts(
-            hello: faults.has(.noHelloTimeout) ? .hours(24) : configuration.helloTimeout,
-            frame: faults.has(.noFrameTimeout)
-                ? .hours(24)
-                : faults.has(.frameTimeoutTenth)
-                    ? .nanoseconds(configuration.frameTimeout.nanoseconds / 10) : configuration.frameTimeout,
-            idle: faults.has(.noIdleTimeout) ? .hours(24) : configuration.idleTimeout)
-        let waterMark = ChannelOptions.Types.WriteBufferWaterMark(
-            low: configuration.maxQueuedBytes / 2, high: configuration.maxQueuedBytes)
+        let limits = configuration.enforcedFrameLimits
+        let timeouts = configuration.enforcedTimeouts
+        let waterMark = configuration.writeBufferWaterMark
 
         let serverChannel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -106,13 +100,16 @@ public final class TCNetHost: Service, Sendable {
             }
         let host = TCNetHost(
             configuration: configuration, serverChannel: serverChannel, service: service, failure: failure,
-            logger: logger)
+            logger: logger, replayed: replayed)
         failure.onFailure { host.stop() }
         return host
     }
 
     /// Serves connections until the task is cancelled or a graceful shutdown is triggered.
     public func run() async throws {
+        if let replayed = self.replayed {
+            self.logger.info("journal replayed", metadata: replayed)
+        }
         self.logger.info(
             "listening",
             metadata: ["address": "\(self.configuration.bindAddress)", "port": "\(self.port)"])
@@ -145,60 +142,25 @@ public final class TCNetHost: Service, Sendable {
     }
 
     private func serve(_ accepted: AcceptedConnection) async {
-        let connection = accepted.channel
-        let channel = connection.channel
+        let channel = accepted.channel.channel
         let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        guard let id = await self.service.open(channel) else {
-            self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
-            let refusal = HostEnvelope(
-                .error(
-                    ErrorMessage(
-                        code: .hostFull,
-                        message:
-                            "the host already serves \(self.configuration.maxConnections) connections; try again later",
-                        fatal: true)))
-            let frame = channel.allocator.buffer(bytes: WireCodec.frame(refusal))
-            try? await channel.writeAndFlush(frame)
-            try? await channel.close()
-            return
-        }
-        var logger = self.logger
-        logger[metadataKey: "connection"] = "\(id)"
-        logger.info("connected", metadata: ["remote": "\(remote)"])
-
+        let link = ClientLink(channel: channel, framing: .lengthPrefixed)
+        guard let (id, logger) = await self.admit(link, remote: remote) else { return }
         do {
-            try await connection.executeThenClose { inbound in
-                var session = ConnectionSession(
-                    rateLimit: self.configuration.faults.has(.noRateLimit)
-                        ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
-                    now: ContinuousClock.now, faults: self.configuration.faults)
-                for try await payload in inbound {
-                    let beforeHandshake = !session.isGreeted
-                    defer { if beforeHandshake { accepted.handshake.frameHandled() } }
-                    switch session.receive(payload: payload, now: .now) {
-                    case .reply(let envelope):
-                        await self.service.send(envelope, to: id)
-                    case .close(let envelope):
-                        if case .error(let error) = envelope.message {
-                            logger.info("closing", metadata: ["code": "\(error.code)"])
-                        }
-                        await self.service.close(id, with: envelope)
-                        return
-                    case .greet(let hello, let re):
-                        if await self.service.greet(hello, re: re, on: id) {
-                            session.greeted()
-                            accepted.handshake.markDone()
-                        }
-                    case .forward(let envelope):
-                        await self.service.receive(envelope, from: id)
-                    }
-                }
+            try await accepted.channel.executeThenClose { inbound in
+                try await self.runSession(inbound, on: id, handshake: accepted.handshake, logger: logger)
             }
         } catch {
             logger.debug("connection error", metadata: ["error": "\(error)"])
         }
-        await self.service.disconnect(id)
-        logger.info("disconnected")
+        await self.release(id, logger: logger)
+    }
+
+    /// Carries out a teacher's request from the host's console.
+    /// - Parameter request: the request.
+    /// - Returns: the lines to show the teacher.
+    public func teacher(_ request: TeacherRequest) async -> [String] {
+        await self.service.teacher(request)
     }
 }
 

@@ -14,31 +14,21 @@ final class FrameHandler: ChannelDuplexHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    struct Timeouts {
-        var hello: TimeAmount
-        var frame: TimeAmount
-        var idle: TimeAmount
-    }
+    typealias Timeouts = LivenessTimers.Timeouts
 
     private var decoder: FrameDecoder
-    private let timeouts: Timeouts
     private let handshake: HandshakeFlag
+    private let timers: LivenessTimers
     private let logger: Logger
     private let faults: Set<HostFault>
     private var failed = false
-    private var lastRead = NIODeadline.now()
-    /// When the frame now partly received began to arrive.
-    private var partialSince: NIODeadline?
-    private var helloTimer: Scheduled<Void>?
-    private var idleTimer: Scheduled<Void>?
-    private var frameTimer: Scheduled<Void>?
 
     init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault> = []) {
         self.faults = faults
         self.decoder = FrameDecoder(limits: limits)
         self.logger = logger
-        self.timeouts = timeouts
         self.handshake = handshake
+        self.timers = LivenessTimers(timeouts: timeouts, handshake: handshake, faults: faults)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -64,7 +54,7 @@ final class FrameHandler: ChannelDuplexHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !self.failed else { return }
         let buffer = self.unwrapInboundIn(data)
-        if !self.faults.has(.idleTimerNotReset) { self.lastRead = .now() }
+        self.timers.bytesArrived(context: context)
         self.decoder.append(contentsOf: buffer.readableBytesView)
         var completedAny = false
         do {
@@ -85,14 +75,7 @@ final class FrameHandler: ChannelDuplexHandler {
             return
         }
         if self.faults.has(.partialFramesDropped), self.decoder.hasPartialFrame { self.decoder = FrameDecoder(limits: self.decoder.limits) }
-        if !self.decoder.hasPartialFrame {
-            self.partialSince = nil
-        } else if completedAny || self.partialSince == nil || self.faults.has(.frameTimerResetByBytes) {
-            self.partialSince = self.lastRead
-            if self.frameTimer == nil {
-                self.armFrameTimer(context: context, at: self.lastRead + self.timeouts.frame)
-            }
-        }
+        self.timers.readEnded(context: context, partial: self.decoder.hasPartialFrame, completedAny: completedAny)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -117,73 +100,12 @@ final class FrameHandler: ChannelDuplexHandler {
     // MARK: Timers
 
     private func startTimers(context: ChannelHandlerContext) {
-        guard self.helloTimer == nil else { return }
-        self.armHelloTimer(context: context, in: self.timeouts.hello)
-        self.armIdleTimer(context: context, at: self.lastRead + self.timeouts.idle)
-    }
-
-    private func armHelloTimer(context: ChannelHandlerContext, in delay: TimeAmount) {
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        let handshake = self.handshake
-        self.helloTimer = context.eventLoop.scheduleTask(in: delay) {
-            guard !handshake.isDone else { return }
-            let (handler, context) = loopBound.value
-            if handshake.hasUnhandledFrame {
-                // NB: the client sent something in time and the host has not got to it yet; a
-                // busy host must not blame the client for its own delay.
-                handler.armHelloTimer(context: context, in: .milliseconds(50))
-                return
-            }
-            handler.fail(
-                context: context, code: .helloTimeout,
-                message: "no hello within \(handler.timeouts.hello.seconds) s of connecting")
-        }
-    }
-
-    private func armIdleTimer(context: ChannelHandlerContext, at deadline: NIODeadline) {
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        self.idleTimer = context.eventLoop.scheduleTask(deadline: deadline) {
-            let (handler, context) = loopBound.value
-            let due = handler.lastRead + handler.timeouts.idle
-            if due > .now() {
-                handler.armIdleTimer(context: context, at: due)
-            } else {
-                handler.fail(
-                    context: context, code: .idleTimeout,
-                    message: "nothing received for \(handler.timeouts.idle.seconds) s; send ping to stay connected")
-            }
-        }
-    }
-
-    private func armFrameTimer(context: ChannelHandlerContext, at deadline: NIODeadline) {
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        self.frameTimer = context.eventLoop.scheduleTask(deadline: deadline) {
-            let (handler, context) = loopBound.value
-            handler.frameTimer = nil
-            guard let since = handler.partialSince else { return }
-            let due = since + handler.timeouts.frame
-            if due > .now() {
-                handler.armFrameTimer(context: context, at: due)
-            } else {
-                handler.fail(
-                    context: context, code: .frameTimeout,
-                    message: "a frame stayed unfinished for \(handler.timeouts.frame.seconds) s")
-            }
+        self.timers.start(context: context) { context, code, message in
+            self.fail(context: context, code: code, message: message)
         }
     }
 
     private func cancelTimers() {
-        self.helloTimer?.cancel()
-        self.idleTimer?.cancel()
-        self.frameTimer?.cancel()
-        self.frameTimer = nil
-    }
-}
-
-extension TimeAmount {
-    /// The amount in seconds, for messages.
-    var seconds: String {
-        let value = Double(self.nanoseconds) / 1e9
-        return value == value.rounded() ? "\(Int(value))" : "\(value)"
+        self.timers.cancel()
     }
 }

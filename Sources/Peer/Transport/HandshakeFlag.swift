@@ -7,7 +7,7 @@ import Synchronization
 /// The hello timeout measures the client, not the host: when it expires while a frame that
 /// arrived in time is still waiting to be handled, the timer looks again a little later
 /// instead of closing (PROTOCOL.md L-2).
-final class HandshakeFlag: Sendable {
+package final class HandshakeFlag: Sendable {
     private let done = Atomic<Bool>(false)
     private let received = Atomic<Int>(0)
     private let handled = Atomic<Int>(0)

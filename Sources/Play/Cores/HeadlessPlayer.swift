@@ -149,9 +149,12 @@ public enum HeadlessApp {
             case .connected(let welcome): commands = player.connected(welcome)
             case .message(let envelope): commands = player.receive(envelope)
             case .reconnecting(let attempt, let reason): commands = [.print("reconnecting (try \(attempt)): \(reason)")]
-            case .ended(let reason):
-                Self.emit("session ended: \(reason)")
-                return 1
+            case .ended(let end):
+                Self.emit("session ended: \(end)")
+                switch end {
+                case .unreachable, .lost: return 2
+                case .closed, .refused: return 1
+                }
             }
             for command in commands {
                 switch command {

@@ -16,6 +16,9 @@ public struct LocalGame<S: GameScreen>: Sendable {
     public private(set) var matches = 1
     /// Seconds a bot waits after the screen settles, so a person can follow.
     public var botPause: Double
+    /// The terminal's size: while it is too small for the screen, a notice replaces the board and
+    /// keys wait, except Ctrl-C.
+    public var terminalSize = TerminalSize.standard
     let seats: [SeatName]
     let ruleSet: String
     let options: GameOptions
@@ -93,14 +96,27 @@ public struct LocalGame<S: GameScreen>: Sendable {
         self.soundRequests = self.screen.soundRequests
     }
 
+    /// The screen to draw.
+    public func frame(width: Int, height: Int) -> Frame {
+        let size = TerminalSize(width: width, height: height)
+        guard size.fits(S.minimumSize) else { return size.tooSmallFrame(for: S.minimumSize) }
+        return self.screen.frame(width: width, height: height)
+    }
+
     /// A key; returns whether to stop.
     public mutating func press(_ key: Key, now: Double = 0) -> Bool {
+        if key == .interrupt { return true }
+        // NB: the board is hidden by the notice; a key would act on what nobody sees.
+        guard self.terminalSize.fits(S.minimumSize) else { return false }
         var stop = false
         for action in self.screen.press(key) {
             switch action {
             case .move(let move):
                 let mover = S.G.toAct(in: self.state).first { self.bots[$0] == nil }
                 if let mover { self.play(move, by: .seat(mover)) }
+            case .moveAs(let seat, let move):
+                // NB: only a person's seat; the rules refuse a seat that may not move now.
+                if self.seats.contains(seat), self.bots[seat] == nil { self.play(move, by: .seat(seat)) }
             case .rematch: self.rematch(now: now)
             case .leave, .quit: stop = true
             }

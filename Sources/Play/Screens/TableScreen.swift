@@ -19,8 +19,12 @@ protocol TableScreen: Sendable {
     mutating func inform(_ message: String)
     /// A key; returns the messages it asks for.
     mutating func press(_ key: Key, table: TableID) -> [TableScreenAction]
+    /// The moves the screen asks for without a key, after a state (``GameScreen/followUp()``).
+    mutating func followUp(table: TableID) -> [TableScreenAction]
     mutating func tick(now: Double) -> Bool
     func frame(width: Int, height: Int) -> Frame
+    /// The smallest terminal the game's screen fits.
+    var minimumSize: TerminalSize { get }
     /// How many times the player asked to hear the sound again.
     var soundRequests: Int { get }
 }
@@ -77,20 +81,29 @@ struct GameTableScreen<S: GameScreen>: TableScreen {
     mutating func inform(_ message: String) { self.screen.inform(message) }
 
     mutating func press(_ key: Key, table: TableID) -> [TableScreenAction] {
-        self.screen.press(key).map { action in
-            switch action {
-            case .move(let move):
-                .send(.move(MoveRequest(table: table, seq: self.mirror.seq, move: JSONValue.encoding(move))))
-            case .rematch: .send(.rematch(TableRequest(table: table)))
-            case .leave: .leave
-            case .quit: .quit
-            }
+        self.screen.press(key).map { self.action($0, table: table) }
+    }
+
+    mutating func followUp(table: TableID) -> [TableScreenAction] {
+        self.screen.followUp().map { self.action($0, table: table) }
+    }
+
+    private func action(_ action: ScreenAction<S.G.Move>, table: TableID) -> TableScreenAction {
+        switch action {
+        // NB: a networked screen moves for its one seat, whichever it names.
+        case .move(let move), .moveAs(_, let move):
+            .send(.move(MoveRequest(table: table, seq: self.mirror.seq, move: JSONValue.encoding(move))))
+        case .rematch: .send(.rematch(TableRequest(table: table)))
+        case .leave: .leave
+        case .quit: .quit
         }
     }
 
     mutating func tick(now: Double) -> Bool { self.screen.tick(now: now) }
 
     func frame(width: Int, height: Int) -> Frame { self.screen.frame(width: width, height: height) }
+
+    var minimumSize: TerminalSize { S.minimumSize }
 
     /// A wire result as the game's structured result.
     static func result(_ result: MatchResult) -> GameResult {

@@ -44,6 +44,11 @@ extension ErrorCode {
     public static let invalidName = ErrorCode(rawValue: "invalid-name")
     /// Another connected player already uses that name (not fatal: send another `hello`).
     public static let nameTaken = ErrorCode(rawValue: "name-taken")
+    /// The name belongs to a player who is away from a table, whose seat is held for them (not fatal:
+    /// that player resumes with their token or seat code; anyone else picks another name).
+    public static let nameAway = ErrorCode(rawValue: "name-away")
+    /// `hello.seatCode` matches no player this host holds (not fatal; refusals are rate limited).
+    public static let badSeatCode = ErrorCode(rawValue: "bad-seat-code")
 }
 
 // MARK: - Messages (not fatal)
@@ -126,6 +131,7 @@ extension ErrorCode {
         (.frameTooLarge, true), (.emptyFrame, true), (.httpNotSupported, true), (.invalidUTF8, true),
         (.invalidJSON, true), (.notAnObject, true), (.missingType, true),
         (.unsupportedProtocol, true), (.helloRequired, true), (.invalidName, false), (.nameTaken, false),
+        (.nameAway, false), (.badSeatCode, false),
         (.unknownType, false), (.invalidMessage, false), (.unexpectedMessage, false),
         (.helloTimeout, true), (.frameTimeout, true), (.idleTimeout, true), (.rateLimited, false),
         (.hostFull, true), (.shuttingDown, true), (.internalError, false),

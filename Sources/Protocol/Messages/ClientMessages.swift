@@ -8,6 +8,9 @@ public struct Hello: Codable, Sendable, Equatable {
     public var client: String?
     /// The resume token of an earlier session, to take that player's identity and seat back.
     public var resume: ResumeToken?
+    /// A seat code (from an earlier `welcome`), to take that player's identity and seat back from
+    /// another machine; the host uses `resume` when both are given.
+    public var seatCode: SeatCode?
 
     /// Creates a greeting.
     /// - Parameters:
@@ -15,18 +18,21 @@ public struct Hello: Codable, Sendable, Equatable {
     ///   - name: the player's name.
     ///   - client: the client software's name and version.
     ///   - resume: the token of an earlier session to resume.
+    ///   - seatCode: the seat code of an earlier session to resume.
     public init(
-        protocolVersion: Int = ProtocolVersion.current, name: String, client: String? = nil, resume: ResumeToken? = nil
+        protocolVersion: Int = ProtocolVersion.current, name: String, client: String? = nil, resume: ResumeToken? = nil,
+        seatCode: SeatCode? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.name = name
         self.client = client
         self.resume = resume
+        self.seatCode = seatCode
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case name, client, resume
+        case name, client, resume, seatCode
     }
 }
 

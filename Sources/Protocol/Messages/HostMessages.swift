@@ -124,16 +124,20 @@ public struct Welcome: Codable, Sendable, Equatable {
     public var resumeToken: ResumeToken
     /// The games this host offers.
     public var games: [GameInfo]
-    /// Whether this session took back an earlier one with `hello.resume`.
+    /// Whether this session took back an earlier one with `hello.resume` or `hello.seatCode`.
     public var resumed: Bool
+    /// The short code that takes this player's seat back from another machine (H-12); a secret, like
+    /// the token. Absent from hosts that have none.
+    public var seatCode: SeatCode?
 
     /// Creates a welcome.
     public init(
         protocolVersion: Int = ProtocolVersion.current, host: String, maxFrame: Int, idleTimeoutMs: Int,
         rateLimit: RateLimit, player: PlayerID, name: String, resumeToken: ResumeToken, games: [GameInfo],
-        resumed: Bool = false
+        resumed: Bool = false, seatCode: SeatCode? = nil
     ) {
         self.resumed = resumed
+        self.seatCode = seatCode
         self.protocolVersion = protocolVersion
         self.host = host
         self.maxFrame = maxFrame
@@ -147,7 +151,7 @@ public struct Welcome: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case host, maxFrame, idleTimeoutMs, rateLimit, player, name, resumeToken, games, resumed
+        case host, maxFrame, idleTimeoutMs, rateLimit, player, name, resumeToken, games, resumed, seatCode
     }
 }
 

@@ -52,6 +52,8 @@ public struct LobbyModel: Sendable {
     public var hostName: String
     /// This player's name.
     public var playerName: String
+    /// Whether this terminal only watches (`tcnet watch`): Enter watches, and no table is opened.
+    public let watching: Bool
     /// The tables.
     public private(set) var rows: [Row] = []
     /// The highlighted row.
@@ -60,9 +62,14 @@ public struct LobbyModel: Sendable {
     public var notice: Span?
 
     /// Creates an empty lobby.
-    public init(hostName: String, playerName: String) {
+    /// - Parameters:
+    ///   - hostName: the host's name.
+    ///   - playerName: this player's name.
+    ///   - watching: whether this terminal only watches.
+    public init(hostName: String, playerName: String, watching: Bool = false) {
         self.hostName = hostName
         self.playerName = playerName
+        self.watching = watching
     }
 
     /// Replaces the table list, keeping the cursor on the same table when it is still there.
@@ -81,6 +88,13 @@ public struct LobbyModel: Sendable {
         case .down, .character("j"):
             self.cursor = min(max(0, self.rows.count - 1), self.cursor + 1)
         case .enter, .character("s"):
+            if self.watching {
+                guard let row = self.selectedRow else {
+                    self.notice = Span("No table to watch yet: r looks again", .warning)
+                    return []
+                }
+                return [.watch(row.id)]
+            }
             guard let row = self.selectedRow else { return [.create] }
             guard row.hasFreeSeat else {
                 self.notice = Span("Table \(row.id) has no free seat now: w watches it", .warning)
@@ -91,6 +105,10 @@ public struct LobbyModel: Sendable {
             guard let row = self.selectedRow else { return [] }
             return [.watch(row.id)]
         case .character("c"), .character("n"):
+            guard !self.watching else {
+                self.notice = Span("Watching only: tcnet join opens tables", .warning)
+                return []
+            }
             return [.create]
         case .character("r"):
             return [.refresh]
@@ -104,26 +122,73 @@ public struct LobbyModel: Sendable {
 
     var selectedRow: Row? { self.rows.indices.contains(self.cursor) ? self.rows[self.cursor] : nil }
 
+    /// The keys, as the bottom line shows them.
+    public var keyLine: String {
+        self.watching
+            ? "Up/Down choose   Enter watch   r refresh   q quit"
+            : "Up/Down choose   Enter sit   w watch   c new table   r refresh   q quit"
+    }
+
     /// Draws the lobby.
     public func frame(width: Int, height: Int) -> Frame {
         var canvas = Canvas(width: width, height: height)
         canvas.fill(x: 0, y: 0, width: width, .title)
+        let who = (self.watching ? " · watching as " : " · you are ") + self.playerName
         let host = self.hostName.isEmpty ? "connecting..." : self.hostName
-        canvas.put(" Tax Collection · \(host) · you are \(self.playerName)", x: 0, y: 0, .title)
+        // NB: a long host name gives way (with an ellipsis) to the player's name.
+        let room = max(1, width - 1 - " tcnet · ".count - who.count)
+        let shownHost = host.count <= room ? host : String(host.prefix(max(0, room - 1))) + "…"
+        canvas.put(" tcnet · \(shownHost)\(who)", x: 0, y: 0, width: width, .title)
         canvas.put("Tables", x: 2, y: 2, .plain)
         if self.rows.isEmpty {
-            canvas.put("No table yet. Press c to open one and wait for an opponent.", x: 4, y: 4, .dim)
+            let empty =
+                self.watching
+                ? "No table to watch yet. Press r to look again."
+                : "No table yet. Press c to open one and wait for an opponent."
+            canvas.wrap(empty, x: 4, y: 4, width: width - 6, lines: 2, .dim)
         }
-        for (index, row) in self.rows.prefix(max(0, height - 9)).enumerated() {
-            let seats = row.seats.map { "\($0.seat): \($0.name ?? "(free)")" }.joined(separator: "  ")
-            let text = "\(row.id)  \(row.game) \(row.ruleSet)  \(row.status)  \(seats)  watching: \(row.spectators)"
+        let bottom = height - 6
+        let blocks = self.rows.map { self.lines(of: $0, width: width - 8) }
+        // NB: scroll so that the highlighted table is on screen.
+        var start = 0
+        while start < self.cursor, blocks[start...self.cursor].map(\.count).reduce(0, +) > bottom - 4 {
+            start += 1
+        }
+        var y = 4
+        for (index, lines) in blocks.enumerated().dropFirst(start) {
+            guard y + lines.count <= bottom else { break }
             let style: Style = index == self.cursor ? .tile(.red) : .plain
-            canvas.put((index == self.cursor ? "> " : "  ") + text, x: 2, y: 4 + index, style)
+            canvas.put(index == self.cursor ? "> " : "  ", x: 2, y: y, style)
+            for (offset, line) in lines.enumerated() {
+                canvas.put(line, x: offset == 0 ? 4 : 8, y: y + offset, width: width - (offset == 0 ? 4 : 8), style)
+            }
+            y += lines.count
         }
         if let notice {
-            canvas.put(notice.text, x: 2, y: height - 4, notice.style)
+            canvas.wrap(notice.text, x: 2, y: height - 5, width: width - 4, lines: 2, notice.style)
         }
-        canvas.put("Up/Down choose   Enter sit   w watch   c new table   r refresh   q quit", x: 2, y: height - 2, .key)
+        canvas.put(self.keyLine, x: 2, y: height - 2, width: width - 2, .key)
         return canvas.frame
+    }
+
+    /// A table as lines: its id, game and status, then its seats, as many lines as they need.
+    func lines(of row: Row, width: Int) -> [String] {
+        let watchers = row.spectators == 1 ? "1 watching" : "\(row.spectators) watching"
+        let head = "\(row.id)  \(row.game) · \(row.ruleSet) · \(row.status) · \(watchers)"
+        var lines = Canvas.wrap(head, width: width)
+        var line = ""
+        for (seat, name) in row.seats {
+            let entry = "\(seat): \(name ?? "(free)")"
+            if line.isEmpty {
+                line = entry
+            } else if line.count + 3 + entry.count <= width {
+                line += "   " + entry
+            } else {
+                lines.append(line)
+                line = entry
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

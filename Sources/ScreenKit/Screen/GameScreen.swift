@@ -32,6 +32,11 @@ public protocol GameScreen: Sendable {
     /// A key from the player.
     mutating func press(_ key: Key) -> [ScreenAction<G.Move>]
 
+    /// Moves the screen asks for without a key, once it has shown the current state: a move the player
+    /// still wants that the host could not take (a `stale-seq` when several seats act at once). The table
+    /// client asks after every state; by default a screen has none.
+    mutating func followUp() -> [ScreenAction<G.Move>]
+
     /// The clock, in seconds on a steady clock; returns whether the screen changed.
     mutating func tick(now: Double) -> Bool
 
@@ -40,6 +45,12 @@ public protocol GameScreen: Sendable {
 
     /// The screen, drawn for a terminal of this size.
     func frame(width: Int, height: Int) -> Frame
+
+    /// The smallest terminal the screen fits (a default: 80x24).
+    static var minimumSize: TerminalSize { get }
+
+    /// What `tcnet play` says when a name is left empty (a default wording).
+    static var emptyNameWarning: String { get }
 
     /// The game's clock: the seconds left as of the screen's latest ``tick(now:)``, or `nil` for none.
     mutating func clock(timeLeft seconds: Double?)
@@ -106,13 +117,22 @@ public struct TableNews: Sendable, Equatable {
     public var link: Link
     /// A line shown while there is no match yet ("waiting for an opponent"), if any.
     public var waiting: String?
+    /// Whether the match waits for a player whose grace period ended (status `paused`).
+    public var paused: Bool
+    /// This terminal's seat code, to show with the rules (`?`) while it holds a seat.
+    public var seatCode: String?
 
     /// Describes the table.
-    public init(names: [SeatName: String], away: [SeatName: Double] = [:], link: Link, waiting: String? = nil) {
+    public init(
+        names: [SeatName: String], away: [SeatName: Double] = [:], link: Link, waiting: String? = nil,
+        paused: Bool = false, seatCode: String? = nil
+    ) {
         self.names = names
         self.away = away
         self.link = link
         self.waiting = waiting
+        self.paused = paused
+        self.seatCode = seatCode
     }
 }
 
@@ -128,6 +148,8 @@ public enum Link: Sendable, Equatable {
 public enum ScreenAction<Move: Sendable>: Sendable {
     /// Play this move (for the seat that may move; at a local table, the seat to move).
     case move(Move)
+    /// Play this move for this seat: at a local table where several people's seats may act at once.
+    case moveAs(SeatName, Move)
     /// Offer (or start) a rematch.
     case rematch
     /// Leave the match (it was confirmed) and stop.
@@ -139,4 +161,14 @@ public enum ScreenAction<Move: Sendable>: Sendable {
 extension GameScreen {
     /// The game this screen shows, as a value.
     public static var gameType: any Game.Type { G.self }
+
+    /// The smallest terminal the screen fits; smaller, the table client shows a notice instead and
+    /// keys wait. 80x24 unless the screen says otherwise.
+    public static var minimumSize: TerminalSize { .standard }
+
+    /// What `tcnet play` says when a player's name is left empty (the game's seed may word it).
+    public static var emptyNameWarning: String { "Please enter your name in order to play" }
+
+    /// No moves without a key.
+    public mutating func followUp() -> [ScreenAction<G.Move>] { [] }
 }

@@ -3,6 +3,8 @@ public enum Key: Sendable, Hashable {
     /// A printable character.
     case character(Character)
     case up, down, left, right
+    /// Page Up and Page Down, Home and End (a slider's big steps and ends).
+    case pageUp, pageDown, home, end
     case enter, escape, backspace, tab
     /// Ctrl-C read as a byte (when the terminal does not turn it into SIGINT).
     case interrupt
@@ -31,7 +33,7 @@ public enum KeyDecoder {
                     while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) {
                         end += 1
                     }
-                    if end < bytes.count, let key = Self.arrow(bytes[end]) {
+                    if end < bytes.count, let key = Self.key(final: bytes[end], parameters: bytes[(index + 2)..<end]) {
                         keys.append(key)
                     }
                     index = end + 1
@@ -60,13 +62,26 @@ public enum KeyDecoder {
         return keys
     }
 
-    private static func arrow(_ final: UInt8) -> Key? {
+    /// The key a CSI or SS3 sequence names: arrows, Home and End by their final byte; Page Up, Page Down,
+    /// Home and End also as `ESC [ n ~` (VT220), by the first parameter.
+    private static func key(final: UInt8, parameters: ArraySlice<UInt8>) -> Key? {
         switch final {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        default: nil
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "~"):
+            let first = parameters.prefix { $0 != UInt8(ascii: ";") }
+            switch String(decoding: first, as: UTF8.self) {
+            case "1", "7": return .home
+            case "4", "8": return .end
+            case "5": return .pageUp
+            case "6": return .pageDown
+            default: return nil
+            }
+        default: return nil
         }
     }
 }

@@ -9,7 +9,6 @@ public enum SpellingGame: Game {
     public typealias State = SpellingState
     public typealias Move = SpellingMove
     public typealias Event = SpellingEvent
-    public typealias Summary = SpellingSummary
 
     /// The `mode` option's name.
     public static let modeOption = "mode"
@@ -90,12 +89,6 @@ public enum SpellingGame: Game {
     /// At the deadline: time is up. A student who leaves ends the game (the default).
     public static func hostMove(_ cause: HostCause, in state: SpellingState) -> SpellingMove? {
         cause == .deadline ? .timeUp : nil
-    }
-
-    public static func summary(of state: SpellingState) -> SpellingSummary {
-        SpellingSummary(
-            mode: state.mode, list: state.list, score: state.score, misses: state.misses, solved: state.solved,
-            reason: state.over)
     }
 
     /// Hear and type needs the host's voice.

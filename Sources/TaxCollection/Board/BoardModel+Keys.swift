@@ -4,11 +4,23 @@ import TaxCollectionRules
 // MARK: - Keys
 
 extension BoardModel {
-    /// The keys, as the help line and the walk-through show them.
+    /// The keys of a player at a table, as the help line shows them.
     public static let keyHelp: [(keys: String, meaning: String)] = [
         ("1-5", "select a bank"), ("Up/Down or u/d", "sow"), ("r", "refill"), ("Esc", "deselect"),
-        ("space", "skip the animation"), ("?", "rules walk-through"), ("n", "rematch"), ("q", "quit"),
+        ("space", "skip the animation"), ("?", "rules walk-through"), ("n", "rematch"), ("q", "leave"),
     ]
+
+    /// The keys of a watcher.
+    public static let watcherKeyHelp: [(keys: String, meaning: String)] = [
+        ("space", "skip the animation"), ("?", "rules walk-through"), ("q", "back to the lobby"),
+    ]
+
+    /// The keys this board answers to, as its help line shows them.
+    public var keys: [(keys: String, meaning: String)] {
+        guard !self.controlled.isEmpty else { return Self.watcherKeyHelp }
+        guard self.link == .local else { return Self.keyHelp }
+        return Self.keyHelp.map { $0.keys == "q" ? ("q", "quit") : $0.keys == "n" ? ("n", "play again") : $0 }
+    }
 
     /// Takes a key.
     /// - Parameter key: the key pressed.
@@ -42,8 +54,13 @@ extension BoardModel {
             self.finishAnimation()
         case .escape:
             self.select(nil)
+            if self.notice?.style == .dim { self.setNotice(nil) }
         case .character("n"), .character("N"):
-            guard self.hasMatch, self.result != nil, !self.controlled.isEmpty else {
+            guard !self.controlled.isEmpty else {
+                self.setNotice(Span("You are watching: the players decide on a rematch", .warning))
+                return []
+            }
+            guard self.hasMatch, self.result != nil else {
                 self.setNotice(Span("A rematch can be offered once the game is over", .warning))
                 return []
             }
@@ -79,7 +96,10 @@ extension BoardModel {
     /// Why this terminal cannot move now, or `nil` when it can.
     private var cannotMove: String? {
         if !self.hasMatch { return self.waiting ?? "The match has not started yet" }
-        if self.result != nil || self.state.isOver { return "The game is over: n offers a rematch, q quits" }
+        if self.result != nil || self.state.isOver {
+            return self.link == .local
+                ? "The game is over: n plays again, q quits" : "The game is over: n offers a rematch, q leaves"
+        }
         if self.controlled.isEmpty { return "You are watching this table" }
         if !self.controlled.contains(self.state.turn) { return "It is \(self.names[self.state.turn])'s turn" }
         if self.awaitingHost { return "Waiting for the host" }

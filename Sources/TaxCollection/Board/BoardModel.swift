@@ -39,6 +39,10 @@ public struct BoardModel: Sendable {
     public var link: Link = .local
     /// A line shown while there is no match yet ("waiting for an opponent").
     public var waiting: String?
+    /// Whether the match waits for an absent player (the table is paused).
+    public var paused = false
+    /// This terminal's seat code, shown while it waits for the match and with the rules.
+    public var seatCode: String?
     /// Seconds each animation step stays on screen; 0 shows the result at once.
     public var stepSeconds: Double
 
@@ -54,11 +58,11 @@ public struct BoardModel: Sendable {
     public private(set) var selected: Int?
     /// The message line: a warning, a winner, an offer.
     public private(set) var notice: Span?
-    /// A summary of the last move.
+    /// A summary of the last move, shown once its animation has ended.
     public private(set) var lastMove: String?
     /// What covers the board.
     public private(set) var overlay: Overlay = .none
-    /// How the match ended, in words, once it has.
+    /// How the match ended, in words, once it has (shown once the last move's animation has ended).
     public private(set) var result: String?
     /// Absent players and when their seat stops being held (seconds on the model's clock).
     public private(set) var away: [Seat: Double] = [:]
@@ -68,6 +72,10 @@ public struct BoardModel: Sendable {
     var pending: [AnimationStep] = []
     var nextStepAt: Double = 0
     var awaitingHost = false
+    /// The summary of the move being animated, shown as ``lastMove`` when the animation ends.
+    var pendingSummary: String?
+    /// The seat whose move is being animated.
+    public private(set) var animatedMover: Seat?
 
     /// Creates a board before any match.
     /// - Parameters:
@@ -122,10 +130,18 @@ public struct BoardModel: Sendable {
         self.waiting = nil
         self.awaitingHost = false
         if let move {
-            self.lastMove = MoveAnimation.summary(of: move.move, by: move.seat, events: events, names: self.names)
+            let summary = MoveAnimation.summary(
+                of: move.move, by: move.seat, events: events, names: self.names, width: BoardRenderer.lastMoveWidth)
             if self.stepSeconds > 0 {
                 self.pending = MoveAnimation.steps(from: self.shown, events: events, names: self.names)
                 self.nextStepAt = self.now
+            }
+            if self.pending.isEmpty {
+                self.lastMove = summary
+            } else {
+                // NB: the turn flag, this line and the winner wait for the animation's end (finishAnimation).
+                self.pendingSummary = summary
+                self.animatedMover = move.seat
             }
             if self.notice?.style == .warning { self.notice = nil }
         }
@@ -156,7 +172,8 @@ public struct BoardModel: Sendable {
         case ("forfeit", let seat?): self.result = "\(loser) did not come back in time: \(self.names[seat]) wins"
         default: self.result = "The match ended in a draw by agreement"
         }
-        self.notice = Span(self.result ?? "", .good)
+        // NB: the status line announces the result, once; a notice would say it a second time.
+        self.notice = nil
         self.awaitingHost = false
     }
 
@@ -199,11 +216,16 @@ public struct BoardModel: Sendable {
         return true
     }
 
-    /// Shows every remaining step at once.
+    /// Shows every remaining step at once, and what waited for the animation's end.
     public mutating func finishAnimation() {
         self.pending = []
         self.step = nil
+        self.animatedMover = nil
         self.shown = BoardView(self.state)
+        if let summary = self.pendingSummary {
+            self.lastMove = summary
+            self.pendingSummary = nil
+        }
     }
 
     mutating func advance() {
@@ -226,8 +248,8 @@ public struct BoardModel: Sendable {
             text = SeedMessages.winner(self.names[seat], scores: (scores[seat], scores[seat.opponent]))
         default: text = SeedMessages.winner(nil, scores: (scores.a, scores.b))
         }
+        // NB: the status line announces the winner, once; no notice repeats it.
         self.result = text
-        self.notice = Span(text, .good)
     }
 
     mutating func setOverlay(_ overlay: Overlay) {

@@ -52,32 +52,46 @@ public enum MoveAnimation {
         return steps
     }
 
-    /// A one-line account of a move, e.g. "Lan: A3 down, 2 relays, captured B4 (6) and top (10): +16".
+    /// A one-line account of a move, e.g. "Lan: A3 down, 2 relays, captured B4 (6) and top (10): +16",
+    /// shortened until it fits: without the name (the square says whose bank it was), then with the
+    /// captures counted instead of listed.
     /// - Parameters:
     ///   - move: the move.
     ///   - seat: who played it.
     ///   - events: its events.
     ///   - names: the players' names.
-    public static func summary(of move: Move, by seat: Seat, events: [GameEvent], names: BySeat<String>) -> String {
+    ///   - width: the most characters it may take.
+    public static func summary(
+        of move: Move, by seat: Seat, events: [GameEvent], names: BySeat<String>, width: Int = .max
+    ) -> String {
         guard case .sow(let bank, let direction) = move else {
             let borrowed = events.compactMap { event -> Int? in
                 if case .borrowed(_, _, let count) = event { return count } else { return nil }
             }.reduce(0, +)
-            return "\(names[seat]) refilled the banks" + (borrowed > 0 ? ", borrowing \(borrowed)" : "")
+            let full = "\(names[seat]) refilled the banks" + (borrowed > 0 ? ", borrowing \(borrowed)" : "")
+            return full.count <= width
+                ? full : "\(seat) refilled the banks" + (borrowed > 0 ? ", borrowing \(borrowed)" : "")
         }
-        var parts = ["\(names[seat]): \(seat)\(bank) \(direction)"]
+        var parts = ["\(seat)\(bank) \(direction)"]
         let relays = events.filter { if case .relayed = $0 { true } else { false } }.count
         if relays > 0 { parts.append(relays == 1 ? "1 relay" : "\(relays) relays") }
         let captures = events.compactMap { event -> (Square, Int)? in
             if case .captured(_, let square, let count, _) = event { return (square, count) } else { return nil }
         }
+        let total = captures.map(\.1).reduce(0, +)
+        var counted = parts
         if captures.isEmpty {
             parts.append("no capture")
+            counted.append("no capture")
         } else {
-            let list = captures.map { "\($0.0) (\($0.1))" }.joined(separator: " and ")
-            parts.append("captured \(list): +\(captures.map(\.1).reduce(0, +))")
+            parts.append("captured \(captures.map { "\($0.0) (\($0.1))" }.joined(separator: " and ")): +\(total)")
+            counted.append("captured \(captures.count == 1 ? "1 square" : "\(captures.count) squares"): +\(total)")
         }
-        return parts.joined(separator: ", ")
+        let forms = [
+            "\(names[seat]): " + parts.joined(separator: ", "), parts.joined(separator: ", "),
+            counted.joined(separator: ", "),
+        ]
+        return forms.first { $0.count <= width } ?? forms[2]
     }
 
     static func words(for reason: StopReason) -> String {

@@ -16,12 +16,13 @@ extension TCNet.Bench {
             commandName: "rules",
             abstract: "Random playouts of the rules engine on one core: games, sowing moves per second, allocations.",
             discussion: """
-                Plays whole games of uniformly random legal moves (the policy of RandomPlayouts, shared with
-                the C yardstick in Benchmarks/yardstick/) and prints the counts, a digest of the final states
+                Plays whole games of uniformly random legal moves (the policy of RandomPlayouts, shared with \
+                the C yardstick in Benchmarks/yardstick/) and prints the counts, a digest of the final states \
                 (equal digests mean identical games), the speed, and allocations per move.
 
-                Allocations are counted only when the malloc counter of Benchmarks/yardstick/ is preloaded
-                (Benchmarks/yardstick/run.sh does it): LD_PRELOAD=Benchmarks/yardstick/build/libmalloccount.so
+                Allocations are counted only when the malloc counter of Benchmarks/yardstick/ is preloaded \
+                (Benchmarks/yardstick/run.sh does it): \
+                LD_PRELOAD=Benchmarks/yardstick/build/libmalloccount.so
                 """
         )
 

@@ -13,7 +13,8 @@ extension TCNet.ConformanceCommand {
                 Listens on --bind:--port, waits for one client, and runs the client cases on its connection: \
                 the handshake, framing, unknown messages, then a match at table t1 in which the suite plays \
                 seat B and once sends a state whose hash lies. Start your client against this port \
-                (tcnet's own: tcnet join 127.0.0.1:PORT --name Bot --bot random).
+                (tcnet's own: tcnet join 127.0.0.1:PORT --name Bot --bot random). With --game craps the suite \
+                plays P2 of a Craps match and also lies about the dice (tcnet join ... --bot steady --game craps).
                 """)
 
         @Option(name: .long, help: "The port to listen on (0: any free port, printed).")

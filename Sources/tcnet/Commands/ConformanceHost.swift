@@ -3,19 +3,23 @@ import Conformance
 import Foundation
 
 extension TCNet.ConformanceCommand {
-    /// `tcnet conformance host HOST:PORT`: the suite as clients of a host under test.
+    /// `tcnet conformance host HOST:PORT` or `ws://HOST:PORT/ws`: the suite as clients of a host under test.
     struct HostSide: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "host",
             abstract: "Run the suite as clients against a host under test.",
             discussion: """
                 Runs every case (or those --cases selects) against the host, one after another, each on new \
-                connections with new player names. Slow cases wait for the host's hello, frame and idle \
-                timeouts (10 s, 10 s and idleTimeoutMs from welcome); --skip-slow leaves them out, and \
+                connections with new player names: over framed TCP for HOST:PORT, over a WebSocket for \
+                ws://HOST:PORT/PATH (the cases of that transport; see --list). Slow cases wait for the host's \
+                hello, frame and idle timeouts (10 s, 10 s and idleTimeoutMs from welcome); --skip-slow leaves \
+                them out, and \
                 --timeout-scale shortens the first two for a host configured with shorter ones.
                 """)
 
-        @Argument(help: ArgumentHelp("The host under test.", valueName: "host:port"))
+        @Argument(
+            help: ArgumentHelp(
+                "The host under test: HOST:PORT (TCP) or ws://HOST:PORT/ws (WebSocket).", valueName: "host:port"))
         var address: String?
 
         @Option(name: .long, help: ArgumentHelp("Cases by id or prefix, comma-separated (e.g. framing,match.resign).", valueName: "ids"))
@@ -31,13 +35,17 @@ extension TCNet.ConformanceCommand {
 
         func validate() throws {
             guard let address, HostTarget(parsing: address) != nil else {
-                throw ValidationError("give the host under test as HOST:PORT, e.g. 127.0.0.1:7420 (tcnet conformance --list lists the cases)")
+                throw ValidationError(
+                    "give the host under test as HOST:PORT, e.g. 127.0.0.1:7420, or ws://HOST:PORT/ws for its "
+                        + "WebSocket "
+                        + "(tcnet conformance --list lists the cases)")
             }
             guard self.timeoutScale > 0, self.timeoutScale <= 10 else {
                 throw ValidationError("--timeout-scale must be above 0 and at most 10")
             }
             let selection = CaseSelection(parsing: self.cases)
-            let unmatched = selection.unmatched(in: HostSuite.classroom.map(\.info))
+            let target = HostTarget(parsing: address)!
+            let unmatched = selection.unmatched(in: HostSuite.classroom(over: target.transport).map(\.info))
             guard unmatched.isEmpty else {
                 throw ValidationError("--cases: no case matches \(unmatched.joined(separator: ", ")); see --list")
             }
@@ -45,8 +53,10 @@ extension TCNet.ConformanceCommand {
 
         func run() async throws {
             let selection = CaseSelection(parsing: self.cases, skipSlow: self.skipSlow)
-            let runner = SuiteRunner(cases: HostSuite.classroom, caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
             let target = HostTarget(parsing: self.address!)!
+            let runner = SuiteRunner(
+                cases: HostSuite.classroom(over: target.transport),
+                caseTimeout: .seconds(Int64(30 + 80 * self.timeoutScale)))
             let names = NameSource()
             let scale = self.timeoutScale
             print("tcnet conformance host \(target): \(runner.selected(selection).count) cases")

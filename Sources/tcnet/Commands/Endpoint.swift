@@ -52,7 +52,7 @@ enum HostPicker {
         guard !candidates.isEmpty else {
             throw CommandFailure(
                 "no tcnet host found on the LAN\(named.map { " named \($0)" } ?? ""); "
-                    + "join by address instead: tcnet join HOST:PORT --name NAME")
+                    + "join by address instead: tcnet join HOST:PORT --name NAME", status: .unreachable)
         }
         if candidates.count == 1 {
             return Endpoint(host: candidates[0].address, port: candidates[0].port)

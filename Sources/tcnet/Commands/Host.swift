@@ -1,12 +1,13 @@
-import Classroom
-import Storage
 import ArgumentParser
+import Classroom
 import Foundation
 import Lobby
 import Logging
 import Peer
 import Protocol
 import ServiceLifecycle
+import Storage
+import Web
 
 extension TCNet {
     /// `tcnet host`: run a lobby that other machines join.
@@ -15,13 +16,24 @@ extension TCNet {
             abstract: "Run a lobby that other machines join.",
             discussion: """
                 Listens for tcnet/1 on TCP (port \(HostConfiguration.defaultPort) unless --port says otherwise) \
-                and keeps its data in an SQLite file in the data folder. Stop it with Ctrl-C.
+                and serves the web client and the projector page over HTTP (port \(WebConfiguration.defaultPort) \
+                unless --web-port says otherwise; --no-web turns it off), and keeps its data in an SQLite file in \
+                the data folder. It starts with a summary for the teacher (the addresses students join, in a \
+                terminal or a browser, whether the host is advertised on the LAN, where the data is), then logs \
+                one line per event on standard error. Stop it with Ctrl-C.
+
+                \(TeacherConsole.help)
                 """)
 
-        @Option(name: .long, help: "The TCP port to listen on.")
+        // NB: parsed unconditionally, so "--port -1" is a port refused by validate(), not a missing value.
+        @Option(name: .long, parsing: .unconditional, help: "The TCP port to listen on.")
         var port: Int = HostConfiguration.defaultPort
 
-        @Option(name: .long, help: ArgumentHelp("The address to listen on (0.0.0.0: every IPv4 interface).", valueName: "address"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The IP address to listen on: 0.0.0.0 for every IPv4 interface, :: for every IPv6 one, or one "
+                    + "address of this machine.", valueName: "address"))
         var bind: String = "0.0.0.0"
 
         @Option(name: .long, help: "The host's name, shown to players (default: tcnet on this machine's name).")
@@ -46,6 +58,8 @@ extension TCNet {
         @Flag(name: .long, help: "Do not advertise the host on the LAN (DNS-SD).")
         var noAdvertise = false
 
+        @OptionGroup var web: WebOptions
+
         @Option(
             name: .long,
             help: ArgumentHelp(
@@ -59,6 +73,10 @@ extension TCNet {
             guard (0...65_535).contains(self.port) else {
                 throw ValidationError("--port must be 0 to 65535, not \(self.port)")
             }
+            guard HostSummary.isAddress(self.bind) else {
+                throw ValidationError(
+                    "--bind takes an IP address of this machine (0.0.0.0 listens on all of them), not \(self.bind)")
+            }
             guard self.maxConnections >= 1 else {
                 throw ValidationError("--max-connections must be at least 1")
             }
@@ -67,10 +85,13 @@ extension TCNet {
             }
             for fault in self.injectFault where HostFault(rawValue: fault) == nil {
                 throw ValidationError(
-                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)")
+                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)"
+                )
             }
+            try self.web.validate(tcpPort: self.port)
             guard Self.parseRateLimit(self.rateLimit) != nil else {
-                throw ValidationError("--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
+                throw ValidationError(
+                    "--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
             }
         }
 
@@ -85,7 +106,6 @@ extension TCNet {
             let logger = self.logging.makeLogger()
             let store = try HostStore(
                 folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
-            logger.info("data", metadata: ["file": "\(store.path)"])
 
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
@@ -96,9 +116,6 @@ extension TCNet {
             if let missing = configuration.voice.missing {
                 logger.notice("no voice: games that speak words are not offered", metadata: ["why": "\(missing)"])
             }
-            if !configuration.faults.isEmpty {
-                logger.warning("FAULTS INJECTED: this host breaks tcnet/1 on purpose", metadata: ["faults": "\(configuration.faults.sorted())"])
-            }
             let host: TCNetHost
             do {
                 host = try await TCNetHost.bind(
@@ -108,16 +125,40 @@ extension TCNet {
             } catch let error as HostStoreError {
                 throw CommandFailure("\(error)")
             } catch {
-                throw CommandFailure(
-                    "cannot listen on \(self.bind):\(self.port) (\(error)); is another host running? "
-                        + "Pass --port to choose another port.")
+                throw CommandFailure(HostSummary.bindFailure(error, address: self.bind, port: self.port))
             }
+            let webServer = self.web.server(for: host, bindAddress: self.bind, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [host], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
-            let advertiser = self.noAdvertise ? nil : Self.advertise(host, logger: logger)
-            defer { advertiser?.stop() }
-            try await group.run()
+                    services: [.init(service: host)] + (webServer.map { [self.web.service($0)] } ?? []),
+                    gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                let web = try await self.web.announce(webServer, logger: logger)
+                let advertiser = self.noAdvertise ? nil : Self.advertise(host, webURL: web.urls.first)
+                defer { advertiser?.advertiser?.stop() }
+                let summary = HostSummary(
+                    name: host.configuration.hostName, bind: self.bind, port: host.port,
+                    advertised: self.noAdvertise ? "no (--no-advertise)" : await advertiser?.settledStatus() ?? "no",
+                    dataFile: store.path, web: web.lines)
+                summary.print()
+                logger.info("data", metadata: ["file": "\(store.path)"])
+                if let advertiser, advertiser.advertiser != nil {
+                    logger.info(
+                        "advertising on the LAN",
+                        metadata: ["service": "\(ServiceDiscovery.serviceType)", "status": "\(advertiser.status)"])
+                } else if let advertiser {
+                    logger.info("not advertised on the LAN", metadata: ["why": "\(advertiser.status)"])
+                }
+                if !configuration.faults.isEmpty {
+                    logger.warning(
+                        "FAULTS INJECTED: this host breaks tcnet/1 on purpose",
+                        metadata: ["faults": "\(configuration.faults.sorted())"])
+                }
+                let console = TeacherConsole(host: host).start()
+                defer { console.cancel() }
+                try await tasks.next()
+            }
         }
     }
 }
@@ -131,14 +172,5 @@ enum DataFolder {
             return xdg + "/tcnet"
         }
         return NSHomeDirectory() + "/.local/share/tcnet"
-    }
-}
-
-/// A failure of a command, printed as one line.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -12,11 +12,19 @@ extension TCNet {
         static let configuration = CommandConfiguration(
             abstract: "Join a host: pick a table in the lobby and play on the terminal.",
             discussion: """
-                Without an address, finds hosts on the LAN with DNS-SD (avahi-daemon) and lists them.
+                Without an address, finds hosts on the LAN with DNS-SD (avahi-daemon) and lists them. \
                 In the lobby: Up/Down choose, Enter sit, w watch, c open a new table of --game, r refresh, q quit.
+
                 At a Tax Collection table: 1-5 select a bank, Up/Down or u/d sow, r refill, Esc deselect, \
-                space skip the animation, ? the rules walk-through, n rematch, q quit (asks first during a match).
-                Each game's screen shows its own keys.
+                space skip the animation, ? the rules walk-through (and your seat code), n rematch, q back to \
+                the lobby (during a match it asks first: leaving gives the match away). Each game's screen \
+                shows its own keys.
+
+                A closed window, a crash or Ctrl-C keeps your seat for the table's grace period: run the same \
+                command again and it takes the seat back by itself (the resume token is kept, for your user \
+                only, in $XDG_STATE_HOME/tcnet or ~/.local/state/tcnet). From another machine, \
+                --resume CODE takes it back with the seat code shown when you sat down.
+
                 With --bot the seat plays itself without a screen and prints one line per state.
                 """)
 
@@ -25,8 +33,15 @@ extension TCNet {
                 "The host: HOST, HOST:PORT or [IPv6]:PORT (default port 7420).", valueName: "host[:port]"))
         var address: Endpoint?
 
-        @Option(name: .long, help: "Your name at the host.")
-        var name: String
+        @Option(name: .long, help: "Your name at the host (1 to 24 characters).")
+        var name: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Take back a seat, from any machine, with its seat code (shown when you sat down, and on ?).",
+                valueName: "code"))
+        var resume: String?
 
         @Option(name: .long, help: ArgumentHelp("Sit at this table at once (e.g. t1).", valueName: "id"))
         var table: String?
@@ -50,8 +65,21 @@ extension TCNet {
         @OptionGroup var discovery: DiscoveryOptions
 
         func validate() throws {
-            if case .failure(let refusal) = PlayerName.validate(self.name) {
-                throw ValidationError(refusal.message + " (--name NAME)")
+            if let resume {
+                guard SeatCode.typed(resume) != nil else {
+                    throw ValidationError(
+                        "--resume takes a seat code of \(SeatCode.length) letters and digits, like K7QM4-XRT2B, "
+                            + "not \(resume)"
+                    )
+                }
+                guard self.bot == nil else {
+                    throw ValidationError("--resume is for a player at the screen, not --bot")
+                }
+            } else if self.name == nil {
+                throw ValidationError("Missing --name NAME (or --resume CODE to take a seat back)")
+            }
+            if let name, case .failure(let refusal) = PlayerName.validate(name) {
+                throw ValidationError("--name: " + refusal.message)
             }
             let game = try GameChoice.descriptor(self.game)
             if let bot, !game.bots.contains(bot) {
@@ -70,10 +98,11 @@ extension TCNet {
                     named: self.discovery.hostName, interactive: self.bot == nil && RawTerminal.isInteractive,
                     timeout: self.discovery.discoverTimeout)
             }
-            let hello = Hello(name: self.name, client: "tcnet/\(TCNetVersion.string)")
-            let session = ClientSession(host: endpoint.host, port: endpoint.port, hello: hello)
+            let name = self.name.flatMap { try? PlayerName.validate($0).get() } ?? ""
             let options = try self.choice.optionsJSON()
             if let bot {
+                let hello = Hello(name: name, client: "tcnet/\(TCNetVersion.string)")
+                let session = ClientSession(host: endpoint.host, port: endpoint.port, hello: hello)
                 let player = HeadlessPlayer(
                     bot: bot, seed: self.seed, table: self.table, game: self.game, ruleSet: self.choice.rules,
                     options: options.isEmpty ? nil : options, games: .classroom)
@@ -81,11 +110,42 @@ extension TCNet {
                 if status != 0 { throw ExitCode(status) }
                 return
             }
+            // NB: a token kept by an earlier run for this host and name takes the seat back by itself.
+            let store = ResumeStore(folder: ResumeStore.defaultFolder(environment: ProcessInfo.processInfo.environment))
+            let code = self.resume.flatMap(SeatCode.typed)
+            let kept = code == nil ? store.token(host: endpoint.host, port: endpoint.port, name: name) : nil
+            let hello = Hello(name: name, client: "tcnet/\(TCNetVersion.string)", resume: kept, seatCode: code)
+            let session = ClientSession(host: endpoint.host, port: endpoint.port, hello: hello)
             let client = TableClient(
-                name: self.name, intent: self.table.map { .sit($0) } ?? .lobby, screens: .classroom, game: self.game,
+                name: name, intent: self.table.map { .sit($0) } ?? .lobby, screens: .classroom, game: self.game,
                 ruleSet: self.choice.rules, options: options.isEmpty ? nil : options, stepSeconds: self.screen.speed)
-            if let farewell = try await JoinApp.run(client, session: session) {
-                print(farewell)
+            let memory = JoinApp.Memory(store: store, host: endpoint.host, port: endpoint.port)
+            try Self.finish(try await JoinApp.run(client, session: session, memory: memory), endpoint: endpoint)
+        }
+
+        /// Prints the farewell, or fails with one line that says what to do.
+        static func finish(_ ending: JoinApp.Ending, endpoint: Endpoint) throws {
+            switch ending {
+            case .done(let line):
+                if let line { print(line) }
+            case .failed(let line):
+                throw CommandFailure(line)
+            case .unreachable(let why):
+                throw CommandFailure(
+                    "\(why); check the address, and that tcnet host runs there", status: .unreachable)
+            case .refused(let error):
+                throw CommandFailure(Self.words(for: error, endpoint: endpoint))
+            }
+        }
+
+        /// A refusal of the host's, with what to type next.
+        static func words(for error: ErrorMessage, endpoint: Endpoint) -> String {
+            switch error.code {
+            case .nameTaken: "\(error.message) (tcnet join \(endpoint) --name ANOTHER)"
+            case .nameAway: "\(error.message): tcnet join \(endpoint) --resume CODE"
+            case .invalidName: "--name: \(error.message)"
+            case .badSeatCode, .rateLimited: error.message
+            default: "the host refused: \(error.message) (\(error.code))"
             }
         }
     }

@@ -14,19 +14,23 @@ extension TCNet {
         static let configuration = CommandConfiguration(
             abstract: "Play on this terminal: people turn by turn, or against a bot (--vs bot:LEVEL).",
             discussion: """
-                GAME is one of the classroom's games (tcnet play taxcollection, tcnet play craps, ...).
+                GAME is one of the classroom's games (tcnet play taxcollection, tcnet play craps, ...). \
+                The game starts by asking for the players' names, unless --player-a and --player-b give them.
+
                 Tax Collection's keys: 1-5 select a bank, Up/Down or u/d sow, r refill, Esc deselect, space skip \
-                the animation, ? the rules walk-through, n replay (names kept), q quit (asks first during a game).
-                Each game's screen shows its own keys.
+                the animation, ? the rules walk-through, n play again (names kept), q quit (asks first during a \
+                game). Each game's screen shows its own keys.
                 """)
 
         @Argument(help: ArgumentHelp("The game.", valueName: "game"))
         var game: String = "taxcollection"
 
         @Option(
-            name: .long, help: ArgumentHelp("The first player's name (Tax Collection: on the left).", valueName: "name")
-        )
-        var playerA: String = "Player A"
+            name: .long,
+            help: ArgumentHelp(
+                "The first player's name (Tax Collection: on the left); asked at the start when absent.",
+                valueName: "name"))
+        var playerA: String?
 
         @Option(name: .long, help: ArgumentHelp("The second player's name (on the right).", valueName: "name"))
         var playerB: String?
@@ -54,8 +58,10 @@ extension TCNet {
 
         func validate() throws {
             let game = try GameChoice.descriptor(self.game)
-            for name in [self.playerA, self.playerB ?? "x"] {
-                if case .failure(let refusal) = PlayerName.validate(name) { throw ValidationError(refusal.message) }
+            for (flag, name) in [("--player-a", self.playerA), ("--player-b", self.playerB)] {
+                if let name, case .failure(let refusal) = PlayerName.validate(name) {
+                    throw ValidationError("\(flag): \(refusal.message)")
+                }
             }
             if let vs {
                 let parts = vs.split(separator: ":", maxSplits: 1).map(String.init)
@@ -90,9 +96,16 @@ extension TCNet {
                 bots[last] = level ?? game.bots.first { $0 == "greedy" } ?? game.bots[0]
             }
             var names: [SeatName: String] = [:]
+            var unnamed: [SeatName] = []
             for (index, seat) in seats.enumerated() {
                 let given = index == 0 ? self.playerA : index == 1 ? self.playerB : nil
-                names[seat] = given ?? bots[seat].map { "\($0) bot" } ?? "Player \(index + 1)"
+                if let given {
+                    names[seat] = try? PlayerName.validate(given).get()
+                } else if let bot = bots[seat] {
+                    names[seat] = "\(bot) bot"
+                } else {
+                    unnamed.append(seat)
+                }
             }
             var values: [String: OptionValue] = [:]
             for (name, json) in try self.choice.optionsJSON() { values[name] = OptionValue(json: json) }
@@ -103,13 +116,37 @@ extension TCNet {
                 throw ValidationError("\(game.name) with these options speaks words, and this machine cannot: \(missing)")
             }
             let now = GameTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
-            guard
-                let local = LocalGame<S>(
-                    names: names, seats: seats, ruleSet: self.choice.rules ?? game.ruleSets[0], options: options,
-                    bots: bots, stepSeconds: self.screen.speed, seed: self.seed, origin: now, content: content)
-            else { throw ValidationError("\(game.name) could not start with these settings") }
-            try await PlayApp.run(local) { text in
+            let ruleSet = self.choice.rules ?? game.ruleSets[0]
+            let (speed, seed, botSeats, given, toAsk) = (self.screen.speed, self.seed, bots, names, unnamed)
+            let speak: PlayApp.Voice = { text in
                 voice.speak?(text).flatMap { Data(base64Encoded: $0.data) }.map(Array.init)
+            }
+            let start: @Sendable ([SeatName: String]) -> LocalGame<S>? = { names in
+                LocalGame<S>(
+                    names: names, seats: seats, ruleSet: ruleSet, options: options, bots: botSeats, stepSeconds: speed,
+                    seed: seed, origin: now, content: content)
+            }
+            guard !unnamed.isEmpty else {
+                guard let local = start(names) else {
+                    throw ValidationError("\(game.name) could not start with these settings")
+                }
+                try await PlayApp.run(local, voice: speak)
+                return
+            }
+            // NB: the seeds' first screen: the names, with the game's own words for an empty one.
+            let taken = Set(names.values.map(PlayerName.uniquenessKey))
+            let prompt = NamePrompt(
+                title: game.name, questions: unnamed.map { "Player \($0)'s name" }, emptyWarning: S.emptyNameWarning,
+                maxCharacters: PlayerName.maxCharacters
+            ) { name in
+                if case .failure(let refusal) = PlayerName.validate(name) { return refusal.message }
+                return taken.contains(PlayerName.uniquenessKey(name))
+                    ? "\(name) is already playing; choose another name." : nil
+            }
+            try await PlayApp.run(asking: prompt, voice: speak) { answers in
+                var all = given
+                for (seat, name) in zip(toAsk, answers) { all[seat] = name }
+                return start(all)
             }
         }
 

@@ -9,8 +9,8 @@ extension TCNet.Rules {
             commandName: "ladder",
             abstract: "Play the bots against each other: strong vs greedy, greedy vs random.",
             discussion: """
-                Each pairing plays --games games from the starting position, the bots taking turns to start.
-                The strong bot must win at least 90% against greedy (exit status 1 otherwise).
+                Each pairing plays --games games from the starting position, the bots taking turns to start. \
+                The strong bot must win at least 90% against greedy (exit status 1 otherwise). \
                 Deterministic: the same seed and budget give the same games. Use a release build.
                 """
         )

@@ -9,12 +9,12 @@ extension TCNet.Rules {
             commandName: "replay",
             abstract: "Replay game records and print each final state.",
             discussion: """
-                Reads one JSON record per line, {"rules":"classic","moves":[{"bank":1,"direction":"down"},...]},
-                (or {"state":{...},"moves":[...]} to start from a given position) and prints the final state of
-                each on one line. --trace first prints {"index":i,"move":...,"events":[...]} for every move.
+                Reads one JSON record per line, {"rules":"classic","moves":[{"bank":1,"direction":"down"},...]} \
+                (or {"state":{...},"moves":[...]} to start from a given position) and prints the final state of \
+                each on one line. --trace first prints {"index":i,"move":...,"events":[...]} for every move. \
                 Blank lines are skipped.
 
-                Exit status: 0 when every record replays; 2 when a move is refused (the line, the move's index
+                Exit status: 0 when every record replays; 2 when a move is refused (the line, the move's index \
                 and the rule it breaks go to standard error); 1 for unreadable or malformed input.
                 """
         )

@@ -10,7 +10,10 @@ extension TCNet {
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Watch a table of a host (the first match under way unless --table says which).",
-            discussion: "Keys: space skip the animation, ? the rules walk-through, q quit.")
+            discussion: """
+                Keys at a table: space skip the animation, ? the rules walk-through, q back to the lobby. \
+                In the lobby: Up/Down choose, Enter watch, r refresh, q quit. A watcher never takes a seat.
+                """)
 
         @Argument(help: ArgumentHelp("The host: HOST, HOST:PORT or [IPv6]:PORT.", valueName: "host[:port]"))
         var address: Endpoint?
@@ -24,6 +27,13 @@ extension TCNet {
         @OptionGroup var screen: ScreenOptions
         @OptionGroup var discovery: DiscoveryOptions
 
+        func validate() throws {
+            if let name, case .failure(let refusal) = PlayerName.validate(name) {
+                throw ValidationError("--name: " + refusal.message)
+            }
+            try self.screen.validate()
+        }
+
         func run() async throws {
             let endpoint: Endpoint
             if let address = self.address {
@@ -33,14 +43,16 @@ extension TCNet {
                     named: self.discovery.hostName, interactive: true,
                     timeout: self.discovery.discoverTimeout)
             }
-            let name = self.name ?? "watcher \(ProcessInfo.processInfo.processIdentifier % 10_000)"
+            let name =
+                self.name.flatMap { try? PlayerName.validate($0).get() }
+                ?? "watcher \(ProcessInfo.processInfo.processIdentifier % 10_000)"
             let session = ClientSession(
-                host: endpoint.host, port: endpoint.port, hello: Hello(name: name, client: "tcnet/\(TCNetVersion.string)"))
+                host: endpoint.host, port: endpoint.port,
+                hello: Hello(name: name, client: "tcnet/\(TCNetVersion.string)"))
             let client = TableClient(
-                name: name, intent: .watch(self.table), screens: .classroom, stepSeconds: self.screen.speed)
-            if let farewell = try await JoinApp.run(client, session: session) {
-                print(farewell)
-            }
+                name: name, intent: .watch(self.table), watching: true, screens: .classroom,
+                stepSeconds: self.screen.speed)
+            try TCNet.Join.finish(try await JoinApp.run(client, session: session), endpoint: endpoint)
         }
     }
 }

@@ -1,0 +1,72 @@
+import Lobby
+import Logging
+import Protocol
+
+// MARK: - One connection's session, whatever its transport
+
+extension TCNetHost {
+    /// Registers a connection with the lobby, or refuses it with `host-full` when the host is full.
+    /// - Parameters:
+    ///   - link: the connection, framed TCP or WebSocket.
+    ///   - remote: the peer's address, for the log.
+    /// - Returns: the connection's id and its logger, or `nil` when it was refused.
+    func admit(_ link: ClientLink, remote: String) async -> (ConnectionID, Logger)? {
+        guard let id = await self.service.open(link) else {
+            self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
+            let maximum = self.configuration.maxConnections
+            let refusal = ErrorMessage(
+                code: .hostFull, message: "the host already serves \(maximum) connections; try again later",
+                fatal: true)
+            link.send(closing: HostEnvelope(.error(refusal)))
+            return nil
+        }
+        var logger = self.logger
+        logger[metadataKey: "connection"] = "\(id)"
+        logger.info("connected", metadata: ["remote": "\(remote)", "transport": "\(link.framing)"])
+        return (id, logger)
+    }
+
+    /// Runs a connection's session over its message payloads, in order, until they end or the session
+    /// closes the connection: decoding, the rate limit and the hello gate (``ConnectionSession``),
+    /// then the lobby.
+    /// - Parameters:
+    ///   - payloads: the connection's messages, one JSON payload each, as its first handler cut them.
+    ///   - id: the connection.
+    ///   - handshake: shared with the connection's hello timer.
+    ///   - logger: the connection's logger.
+    func runSession<Payloads: AsyncSequence>(
+        _ payloads: Payloads, on id: ConnectionID, handshake: HandshakeFlag, logger: Logger
+    ) async throws where Payloads.Element == [UInt8] {
+        var session = ConnectionSession(
+            rateLimit: self.configuration.faults.has(.noRateLimit)
+                ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
+            now: ContinuousClock.now, faults: self.configuration.faults)
+        for try await payload in payloads {
+            let beforeHandshake = !session.isGreeted
+            defer { if beforeHandshake { handshake.frameHandled() } }
+            switch session.receive(payload: payload, now: .now) {
+            case .reply(let envelope):
+                await self.service.send(envelope, to: id)
+            case .close(let envelope):
+                if case .error(let error) = envelope.message {
+                    logger.info("closing", metadata: ["code": "\(error.code)"])
+                }
+                await self.service.close(id, with: envelope)
+                return
+            case .greet(let hello, let re):
+                if await self.service.greet(hello, re: re, on: id) {
+                    session.greeted()
+                    handshake.markDone()
+                }
+            case .forward(let envelope):
+                await self.service.receive(envelope, from: id)
+            }
+        }
+    }
+
+    /// Forgets a connection whose session ended.
+    func release(_ id: ConnectionID, logger: Logger) async {
+        let name = await self.service.disconnect(id)
+        logger.info("disconnected", metadata: name.map { ["name": "\($0)"] } ?? [:])
+    }
+}

@@ -1,0 +1,85 @@
+import NIOCore
+import NIOWebSocket
+import Protocol
+
+/// A client's connection as the lobby writes to it: a framed TCP channel or a WebSocket.
+///
+/// The lobby hands it whole message payloads (one JSON object each); the link frames each one for
+/// its transport: a 4-byte length before it (PROTOCOL.md F-2), or one WebSocket text frame
+/// (section 16). Everything else, the order of writes, the slow-consumer check and the close, is the
+/// same for both.
+struct ClientLink: Sendable {
+    /// How messages travel on the connection.
+    enum Framing: Sendable, Equatable {
+        /// tcnet/1 frames on TCP: a big-endian length, then the payload.
+        case lengthPrefixed
+        /// One message per WebSocket text frame.
+        case webSocket
+    }
+
+    /// The connection's channel.
+    let channel: any Channel
+    let framing: Framing
+
+    /// Whether the client reads what it is sent (its queue is below the high water mark).
+    var isWritable: Bool { self.channel.isWritable }
+
+    /// Sends one message.
+    func send(_ payload: [UInt8]) {
+        self.write(payload, promise: nil)
+    }
+
+    /// Sends one last message, then closes the connection; a WebSocket is told why in a close frame.
+    /// - Parameters:
+    ///   - payload: the message (a fatal `error`).
+    ///   - closeCode: the WebSocket close code (RFC 6455 section 7.4); framed TCP has none.
+    func send(_ payload: [UInt8], thenCloseWith closeCode: WebSocketErrorCode) {
+        let channel = self.channel
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        switch self.framing {
+        case .lengthPrefixed:
+            self.write(payload, promise: promise)
+        case .webSocket:
+            self.write(payload, promise: nil)
+            var data = channel.allocator.buffer(capacity: 2)
+            data.write(webSocketErrorCode: closeCode)
+            channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data), promise: promise)
+        }
+        promise.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Sends a fatal error, then closes the connection.
+    func send(closing envelope: HostEnvelope) {
+        let code: ErrorCode? = if case .error(let error) = envelope.message { error.code } else { nil }
+        self.send(WireCodec.payload(envelope), thenCloseWith: Self.closeCode(for: code))
+    }
+
+    /// The WebSocket close code that goes with a fatal tcnet error (PROTOCOL.md section 16).
+    static func closeCode(for code: ErrorCode?) -> WebSocketErrorCode {
+        switch code {
+        case .frameTooLarge?: .messageTooLarge
+        case .invalidUTF8?: .dataInconsistentWithMessage
+        case .shuttingDown?: .goingAway
+        case .hostFull?: WebSocketErrorCode(codeNumber: 1013)
+        default: .policyViolation
+        }
+    }
+
+    /// Closes the connection at once, without a word.
+    func close() {
+        self.channel.close(promise: nil)
+    }
+
+    private func write(_ payload: [UInt8], promise: EventLoopPromise<Void>?) {
+        switch self.framing {
+        case .lengthPrefixed:
+            var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
+            frame.writeInteger(UInt32(payload.count))
+            frame.writeBytes(payload)
+            self.channel.writeAndFlush(frame, promise: promise)
+        case .webSocket:
+            let data = self.channel.allocator.buffer(bytes: payload)
+            self.channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: promise)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Peer
+import Protocol
+import TestSupport
+import Testing
+
+/// `ClientSession` against a real host on loopback: how it ends, and how it comes back.
+@Suite("ClientSession: ends in plain words, comes back without a token the host lost")
+struct ClientSessionTests {
+    /// Runs a session until its first `welcome` or its end.
+    static func opening(_ session: ClientSession) async -> ClientSession.SessionEvent? {
+        Task { await session.run() }
+        var events = session.events.makeAsyncIterator()
+        return await events.next()
+    }
+
+    @Test("a port where nothing listens: unreachable, said in words, without the library's type names")
+    func unreachable() async throws {
+        try await withDeadline(seconds: 30) {
+            // NB: a port bound and not listening: nothing answers there, and nobody else can take it.
+            let bound = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(bound) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let port = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Int in
+                    guard bind(bound, raw, length) == 0, getsockname(bound, raw, &length) == 0 else { return 0 }
+                    return Int(UInt16(bigEndian: pointer.pointee.sin_port))
+                }
+            }
+            try #require(port > 0)
+            let session = ClientSession(host: "127.0.0.1", port: port, hello: Hello(name: "Lan"))
+            guard case .ended(.unreachable(let why))? = await Self.opening(session) else {
+                Issue.record("the session did not end as unreachable")
+                return
+            }
+            #expect(why == "cannot reach 127.0.0.1:\(port): nothing answers on port \(port) there (connection refused)")
+        }
+    }
+
+    @Test(
+        "a kept token the host does not know: the session says a plain hello with the same name on the same connection")
+    func lostTokenFallsBack() async throws {
+        try await withDeadline(seconds: 30) {
+            try await withHost { host in
+                let stale = ResumeToken(rawValue: String(repeating: "ab", count: 32))
+                let session = ClientSession(
+                    host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan", resume: stale))
+                guard case .connected(let welcome)? = await Self.opening(session) else {
+                    Issue.record("no welcome")
+                    return
+                }
+                #expect(welcome.name == "Lan" && !welcome.resumed && welcome.resumeToken != stale)
+                await session.close()
+            }
+        }
+    }
+
+    @Test("a refused name ends the session with the host's error; a seat code the host does not know too")
+    func refusals() async throws {
+        try await withDeadline(seconds: 30) {
+            try await withHost { host in
+                let first = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"))
+                guard case .connected? = await Self.opening(first) else { throw CommandRunnerError.timedOut("welcome") }
+                let twin = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "LAN"))
+                guard case .ended(.refused(let taken))? = await Self.opening(twin) else {
+                    Issue.record("the twin was not refused")
+                    return
+                }
+                #expect(taken.code == .nameTaken)
+                let guess = ClientSession(
+                    host: "127.0.0.1", port: host.port, hello: Hello(name: "", seatCode: SeatCode(bits: 99)))
+                guard case .ended(.refused(let wrong))? = await Self.opening(guess) else {
+                    Issue.record("the wrong code was not refused")
+                    return
+                }
+                #expect(wrong.code == .badSeatCode)
+                await first.close()
+            }
+        }
+    }
+
+    @Test("replaced by its seat code on another machine, a session ends instead of taking the seat back")
+    func replacedEnds() async throws {
+        try await withDeadline(seconds: 30) {
+            try await withHost { host in
+                let first = ClientSession(
+                    host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"),
+                    retry: .init(delay: .milliseconds(50), attempts: 5))
+                Task { await first.run() }
+                var events = first.events.makeAsyncIterator()
+                guard case .connected(let welcome)? = await events.next(), let code = welcome.seatCode else {
+                    throw CommandRunnerError.timedOut("welcome with a seat code")
+                }
+                let second = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "", seatCode: code))
+                guard case .connected(let taken)? = await Self.opening(second) else {
+                    throw CommandRunnerError.timedOut("welcome on the second machine")
+                }
+                #expect(taken.resumed && taken.player == welcome.player)
+                var end: SessionEnd?
+                while let event = await events.next() {
+                    if case .reconnecting = event { Issue.record("the replaced session tried to come back") }
+                    if case .ended(let ending) = event { end = ending }
+                }
+                guard case .refused(let error)? = end else {
+                    Issue.record("ended with \(String(describing: end))")
+                    return
+                }
+                #expect(error.code == .sessionReplaced)
+                #expect(await second.welcome?.resumed == true)
+                await second.close()
+            }
+        }
+    }
+}
