@@ -98,6 +98,43 @@ function fillGameChoice(games) {
 function fillRuleChoice() {
   const game = (app.welcome?.games || []).find((g) => g.id === $("new-game").value);
   replace($("new-rules"), (game?.ruleSets || []).map((name) => h("option", { value: name }, name)));
+  fillOptions(game?.options || []);
+}
+
+// NB: a game's teacher options (welcome.games[].options), as controls the new table's form sends.
+function fillOptions(options) {
+  replace($("new-options"), options.map((option) => {
+    const id = `new-option-${option.name}`;
+    const label = h("label", { for: id, title: option.summary }, option.name);
+    let control;
+    if (option.kind === "choice") {
+      control = h("select", { id, dataset: { option: option.name, kind: option.kind } },
+        option.values.map((value) => h("option", { value, selected: value === option.default }, value)));
+    } else if (option.kind === "library") {
+      const list = `${id}-names`;
+      control = h("span", {},
+        h("input", { id, type: "text", value: option.default, list, size: "12", dataset: { option: option.name, kind: option.kind } }),
+        h("datalist", { id: list }, option.values.map((value) => h("option", { value }))));
+    } else if (option.kind === "integer") {
+      control = h("input", { id, type: "number", min: option.min, max: option.max, step: option.step ?? 1,
+        value: option.default, dataset: { option: option.name, kind: option.kind } });
+    } else if (option.kind === "toggle") {
+      control = h("input", { id, type: "checkbox", checked: option.default === true, dataset: { option: option.name, kind: option.kind } });
+    } else {
+      return null;
+    }
+    return h("span", { class: "row" }, label, control);
+  }));
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const control of $("new-options").querySelectorAll("[data-option]")) {
+    const kind = control.dataset.kind;
+    options[control.dataset.option] =
+      kind === "integer" ? Number(control.value) : kind === "toggle" ? control.checked : control.value.trim();
+  }
+  return options;
 }
 $("new-game").addEventListener("change", fillRuleChoice);
 
@@ -138,7 +175,11 @@ function drawTables() {
 $("new-table").addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const answer = await connection.request("create-table", { game: $("new-game").value, ruleSet: $("new-rules").value });
+    const options = chosenOptions();
+    const answer = await connection.request("create-table", {
+      game: $("new-game").value, ruleSet: $("new-rules").value,
+      ...(Object.keys(options).length ? { options } : {}),
+    });
     await sit(answer.table.id);
   } catch (error) {
     $("lobby-error").textContent = error.message;
