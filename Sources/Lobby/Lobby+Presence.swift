@@ -30,8 +30,10 @@ extension Lobby {
             return
         }
         if table.away.removeValue(forKey: seat) != nil {
+            var unpaused = false
             if table.status == .paused, table.away.isEmpty {
                 table.status = .playing
+                unpaused = true
                 outcome.journal.append(.table(table.record))
                 self.scheduleBots(at: &table)
             }
@@ -40,6 +42,13 @@ extension Lobby {
                 .back(PresenceNotice(table: tableID, seat: seat, player: id, name: player.name))
             }
             self.broadcastTable(table, re: nil, except: connection, into: &outcome)
+            if unpaused {
+                // NB: a client that follows the match through `state` learns it goes on.
+                let current = table
+                self.broadcast(table, re: nil, except: connection, into: &outcome) { viewer in
+                    .state(self.update(of: current, for: viewer))
+                }
+            }
         }
         outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection)
         if table.match != nil {

@@ -173,14 +173,19 @@ public struct Lobby: Sendable {
             }
         case .ping:
             outcome.send(.pong(Pong()), to: connection, re: re)
-        case .players:
+        case .players(let request):
             let listed = self.players.values.filter { $0.connection != nil || !self.referee.listsOnlyConnectedPlayers }
             let connected = listed.sorted { $0.arrival < $1.arrival }
-            let list = PlayerList(players: connected.map { PlayerSummary(id: $0.id, name: $0.name) })
-            outcome.send(.players(list), to: connection, re: re)
-        case .tables:
-            let list = self.tables.values.sorted { $0.number < $1.number }.map(self.info(of:))
-            outcome.send(.tables(TableList(tables: list)), to: connection, re: re)
+            let list = connected.map { (position: $0.arrival, entry: PlayerSummary(id: $0.id, name: $0.name)) }
+            self.sendPage(list, after: request.after, limit: request.limit, to: connection, re: re, into: &outcome) {
+                .players(PlayerList(players: $0, next: $1))
+            }
+        case .tables(let request):
+            let sorted = self.tables.values.sorted { $0.number < $1.number }
+            let list = sorted.map { (position: UInt64($0.number), entry: self.info(of: $0)) }
+            self.sendPage(list, after: request.after, limit: request.limit, to: connection, re: re, into: &outcome) {
+                .tables(TableList(tables: $0, next: $1))
+            }
         case .createTable(let request):
             self.createTable(request, by: connection, re: re, into: &outcome)
         case .sit(let request):

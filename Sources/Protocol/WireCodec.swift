@@ -62,28 +62,55 @@ public enum WireCodec {
     /// - Parameter payload: the payload bytes.
     /// - Returns: the envelope, or the problem to report.
     public static func decodeClient(_ payload: [UInt8]) -> Result<ClientEnvelope, InboundProblem> {
-        self.decode(ClientEnvelope.self, payload)
+        self.decode(ClientEnvelope.self, payload, reading: .strict)
+    }
+
+    /// Decodes a frame payload sent by a client, read as `reading` says (a broken host's reading, for
+    /// the conformance suite's own tests; see ``JSONReading``).
+    package static func decodeClient(
+        _ payload: [UInt8], reading: JSONReading
+    ) -> Result<ClientEnvelope, InboundProblem> {
+        self.decode(ClientEnvelope.self, payload, reading: reading)
     }
 
     /// Decodes a frame payload sent by a host.
     /// - Parameter payload: the payload bytes.
     /// - Returns: the envelope, or the problem found.
     public static func decodeHost(_ payload: [UInt8]) -> Result<HostEnvelope, InboundProblem> {
-        self.decode(HostEnvelope.self, payload)
+        self.decode(HostEnvelope.self, payload, reading: .strict)
     }
 
-    private static func decode<T: Decodable>(_: T.Type, _ payload: [UInt8]) -> Result<T, InboundProblem> {
+    private static func decode<T: Decodable>(
+        _: T.Type, _ payload: [UInt8], reading: JSONReading
+    ) -> Result<T, InboundProblem> {
         guard String(validating: payload, as: UTF8.self) != nil else {
             return .failure(InboundProblem(
                 code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
         }
-        // NB: the fast path takes only what it reads exactly as JSONDecoder would; anything else,
-        // and every error, goes to JSONDecoder, so problems are reported as before.
-        if let tree = ParsedJSON.parse(payload),
-            let value = try? JSONTreeDecoder.decode(T.self, from: tree, codingPath: [])
-        {
-            return .success(value)
+        let tree: ParsedJSON
+        switch ParsedJSON.parse(payload) {
+        case .success(let parsed):
+            tree = parsed
+        case .failure(let syntax):
+            if reading.foundationFallback { return self.foundationDecode(T.self, payload) }
+            return .failure(InboundProblem(
+                code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
+                fatal: true))
         }
+        do {
+            return .success(try JSONTreeDecoder.decode(T.self, from: tree, codingPath: [], reading: reading))
+        } catch let problem as EnvelopeProblem {
+            return .failure(self.problem(problem))
+        } catch {
+            // NB: the envelopes turn every decoding error into an EnvelopeProblem; this is a safety net.
+            return .failure(InboundProblem(
+                code: .invalidMessage, message: ReadableDecodingError.describe(error), re: nil, fatal: false))
+        }
+    }
+
+    /// Foundation's `JSONDecoder`, as the host read every payload its own parser gave up on before
+    /// issue 16: only for ``JSONReading/foundationFallback``.
+    private static func foundationDecode<T: Decodable>(_: T.Type, _ payload: [UInt8]) -> Result<T, InboundProblem> {
         do {
             return .success(try JSONDecoder().decode(T.self, from: Data(payload)))
         } catch let problem as EnvelopeProblem {

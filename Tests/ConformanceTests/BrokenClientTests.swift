@@ -25,6 +25,7 @@ struct BrokenClientTests {
         case typelessFrame = "typeless-frame"
         case oneReadPerMessage = "one-read-per-message"
         case closesOnUnknownType = "closes-on-unknown-type"
+        case afterInvented = "after-invented"
         case readyWrongTable = "ready-wrong-table"
         case moveWrongSeq = "move-wrong-seq"
         case syncWrongTable = "sync-wrong-table"
@@ -46,6 +47,7 @@ struct BrokenClientTests {
             case .typelessFrame: ["client.frames-valid"]
             case .oneReadPerMessage: ["client.split-welcome"]
             case .closesOnUnknownType: ["client.unknown-message"]
+            case .afterInvented: ["client.follows-next"]
             case .readyWrongTable: ["client.sits-and-readies"]
             case .moveWrongSeq: ["client.moves"]
             case .syncWrongTable: ["client.desync-sync"]
@@ -113,6 +115,19 @@ struct BrokenClientTests {
             guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(next)),
                 case .string(let type)? = members["type"], ["pong", "state", "table", "tables", "error"].contains(type)
             else { return }  // NB: the defect: anything unknown ends the session
+            _ = try? await client.readUntilClosed(timeout: .seconds(5))
+        case .afterInvented:
+            // NB: the defect: the next page asked for after the last table's id, not after `next`.
+            try await client.send(ClientEnvelope(id: .number(2), .tables(TablesRequest())))
+            var last: TableID?
+            while last == nil {
+                if case .success(let envelope) = WireCodec.decodeHost(try await client.readFrame()),
+                    case .tables(let list) = envelope.message
+                {
+                    last = list.tables.last?.id ?? ""
+                }
+            }
+            try await client.send(ClientEnvelope(id: .number(3), .tables(TablesRequest(after: last))))
             _ = try? await client.readUntilClosed(timeout: .seconds(5))
         case .readyWrongTable, .moveWrongSeq, .syncWrongTable, .quitsMidMatch:
             try await Self.play(client, defect: defect)

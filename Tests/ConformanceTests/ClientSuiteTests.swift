@@ -26,7 +26,10 @@ struct ClientSuiteTests {
         ) { connection in
             var seat: String?
             var table: TableID = ""
-            _ = try await connection.request(.tables(TablesRequest()))
+            var page = try await connection.request(.tables(TablesRequest()))
+            while case .tables(let list) = page.message, let next = list.next {
+                page = try await connection.request(.tables(TablesRequest(after: next)))
+            }
             let created = try await connection.request(.createTable(CreateTable(game: "taxcollection")))
             if case .table(let update) = created.message { table = update.table.id }
             let sat = try await connection.request(.sit(Sit(table: table)))
@@ -53,6 +56,11 @@ struct ClientSuiteTests {
         let played: Result<Void, any Error> = await Result { try await ClientConnection.withConnection(
             host: "127.0.0.1", port: listener.port, hello: Hello(name: "Bot", client: "tcnet-tests")
         ) { connection in
+            // NB: the list comes in pages; t1, with a free seat, is on the second.
+            var page = try await connection.request(.tables(TablesRequest()))
+            while case .tables(let list) = page.message, let next = list.next {
+                page = try await connection.request(.tables(TablesRequest(after: next)))
+            }
             _ = try await connection.request(.sit(Sit(table: "t1")))
             _ = try await connection.send(.ready(TableRequest(table: "t1")))
             _ = try await connection.play(&player, logger: Logger(label: "test"))

@@ -41,13 +41,24 @@ struct LobbyHarness {
     }
 
     /// Opens a connection and greets it; returns the connection.
+    /// - Parameters:
+    ///   - name: the name in `hello`.
+    ///   - resume: the token to resume with.
+    ///   - hostLikeID: give the player an id shaped as the host's (`p-` and 12 hex digits) instead of
+    ///     one that shows the name.
     @discardableResult
-    mutating func connect(_ name: String, resume: ResumeToken? = nil, seatCode: SeatCode? = nil) -> ConnectionID {
+    mutating func connect(
+        _ name: String, resume: ResumeToken? = nil, seatCode: SeatCode? = nil, hostLikeID: Bool = false
+    ) -> ConnectionID {
         let connection = ConnectionID(self.nextConnection)
         self.nextConnection += 1
+        let hex = String(connection.rawValue, radix: 16)
         let outcome = self.lobby.greet(
             Hello(name: name, resume: resume, seatCode: seatCode), re: .number(0), on: connection, now: self.now,
-            player: PlayerID(rawValue: "p-\(name.lowercased())-\(connection.rawValue)"),
+            player: PlayerID(
+                rawValue: hostLikeID
+                    ? "p-" + String(repeating: "0", count: 12 - hex.count) + hex
+                    : "p-\(name.lowercased())-\(connection.rawValue)"),
             resumeToken: ResumeToken(rawValue: "token-\(connection.rawValue)"))
         self.record(outcome)
         if case .welcome(let welcome) = self.inbox[connection]?.first?.envelope.message {

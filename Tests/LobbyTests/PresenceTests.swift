@@ -72,7 +72,11 @@ struct PresenceTests {
 
         let back = harness.connect("Lan", resume: token)
         #expect(harness.take(back).compactMap(\.state).last?.status == .playing)
-        #expect(harness.take(b).compactMap(\.tableInfo).last?.status == .playing)
+        let toB = harness.take(b)
+        #expect(toB.compactMap(\.tableInfo).last?.status == .playing)
+        // NB: the other player learns it through `state` too, the state of seq 1, playing.
+        #expect(toB.compactMap(\.state).last?.status == .playing)
+        #expect(toB.compactMap(\.state).last?.seq == 1)
         harness.send(.move(MoveRequest(table: table, seq: 1, move: wire(.sow(bank: 2, direction: .up)))), from: b)
         #expect(harness.lastState(back)?.seq == 2)
     }

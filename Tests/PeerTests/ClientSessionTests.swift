@@ -114,4 +114,44 @@ struct ClientSessionTests {
             }
         }
     }
+
+    @Test("a host that answers nothing, without closing (a cut link), is left after three silent pings")
+    func silentHostLeft() async throws {
+        try await withDeadline(seconds: 60) {
+            let host = try ScriptedHost()
+            host.run { connection in
+                let hello = try connection.receive()
+                // NB: a short idle timeout, so the client pings every second; then the host says nothing.
+                try connection.send(
+                    HostEnvelope(
+                        re: hello.id,
+                        .welcome(
+                            Welcome(
+                                host: "Far", maxFrame: 65_536, idleTimeoutMs: 3_000,
+                                rateLimit: RateLimit(burst: 50, perSecond: 20), player: PlayerID(rawValue: "p-1"),
+                                name: "Lan", resumeToken: ResumeToken(rawValue: "t"), games: []))))
+                while (try? connection.receive(timeout: .seconds(30))) != nil {}
+            }
+            let session = ClientSession(
+                host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"),
+                retry: .init(delay: .milliseconds(100), attempts: 1))
+            Task { await session.run() }
+            var events = session.events.makeAsyncIterator()
+            guard case .connected? = await events.next() else {
+                Issue.record("no welcome")
+                return
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let next = await events.next()
+            let waited = start.duration(to: clock.now)
+            guard case .reconnecting? = next else {
+                Issue.record("the session did not notice the silence: \(String(describing: next))")
+                return
+            }
+            #expect(waited >= .seconds(3), "not before three pings went unanswered")
+            await session.close()
+            try await host.finish()
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Peer
 import Protocol
 import TestSupport
@@ -110,6 +111,66 @@ struct HostLimitsTests {
             let client = try await RawClient.greeted(port: host.port, name: "Lan")
             host.stop()
             #expect(try await client.readUntilClosed().map(\.error?.code) == [.shuttingDown])
+        }
+    }
+}
+
+@Suite("Host: a client that stops reading")
+struct SlowConsumerTests {
+    /// The kernel's send buffer of the host's side of the connection to `clientPort` (`tb` in `ss -tm`).
+    static func hostSendBuffer(hostPort: Int, clientPort: Int) throws -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ss")
+        process.arguments = ["-tmnH", "src", "127.0.0.1:\(hostPort)", "and", "dst", "127.0.0.1:\(clientPort)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let range = output.range(of: #"tb(\d+)"#, options: .regularExpression) else { return nil }
+        return Int(output[range].dropFirst(2))
+    }
+
+    @Test("dropped once about 1 MiB is queued for it: the kernel holds at most 128 KiB more, not megabytes")
+    func droppedNearTheDocumentedFigure() async throws {
+        try await withHost({ $0.rateLimit = RateLimit(burst: 1_000_000, perSecond: 1_000_000) }) { host in
+            let client = try await RawClient.connect(port: host.port)
+            guard case .welcome = try await client.hello(name: "Sleepy").message else {
+                Issue.record("no welcome")
+                return
+            }
+            for _ in 0..<8 {
+                try await client.send(ClientEnvelope(.createTable(CreateTable(game: "taxcollection"))))
+            }
+            // Asks for the tables again and again (about 1,800 bytes a reply), reading nothing, until the
+            // host gives up on it: then its sends fail.
+            let request = WireCodec.frame(ClientEnvelope(.tables(TablesRequest())))
+            let burst = Array([[UInt8]](repeating: request, count: 100).joined())
+            let sending = ContinuousClock.now + .seconds(60)
+            var refused = false
+            var sendBuffer: Int?
+            while !refused, ContinuousClock.now < sending {
+                refused = (try? await client.send(bytes: burst)) == nil
+                if !refused, let now = try Self.hostSendBuffer(hostPort: host.port, clientPort: client.localPort) {
+                    sendBuffer = max(sendBuffer ?? 0, now)
+                }
+            }
+            #expect(refused, "the host stopped taking requests from a client that does not read")
+            // NB: Linux doubles the 64 KiB asked for; a send buffer left to grow reaches megabytes.
+            let seen = try #require(sendBuffer, "ss showed the host's side of the connection")
+            #expect(seen <= 128 * 1024 + 4096, "the host's send buffer grew to \(seen) bytes")
+            var closed = false
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !closed, ContinuousClock.now < deadline {
+                do {
+                    _ = try await client.readFrame(timeout: .seconds(5))
+                } catch RawClient.Failure.closed {
+                    closed = true
+                } catch {
+                    break
+                }
+            }
+            #expect(closed, "the host closed the connection of a client that does not read")
         }
     }
 }

@@ -29,7 +29,7 @@ struct NetLoadOverTCPTests {
             let plan = NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 2, stop: .after(.seconds(2)))
             var result: NetLoad.Result?
             let took = await clock.measure { result = await NetLoad.run(plan, game: TaxCollectionGame.self) }
-            #expect(took < .seconds(10))
+            #expect(took < .seconds(60), "the plan stops: its watchdog allows 60 s to set up, then the duration")
             #expect(result?.tally.moves ?? 0 > 0)
             #expect(result?.tally.errors == 0, "\(result?.tally.errorSamples ?? [])")
             #expect(result?.elapsed == .seconds(2))

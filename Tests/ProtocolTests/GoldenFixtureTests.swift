@@ -11,6 +11,7 @@ struct GoldenFixtureTests {
         ("client/hello-minimal.json", ClientEnvelope(.hello(Hello(name: "Minh")))),
         ("client/ping.json", ClientEnvelope(id: .string("p-17"), .ping(Ping()))),
         ("client/players.json", ClientEnvelope(id: .number(2), .players(PlayersRequest()))),
+        ("client/players-page.json", ClientEnvelope(id: .number(14), .players(PlayersRequest(after: "2", limit: 2)))),
         (
             "client/hello-resume.json",
             ClientEnvelope(
@@ -148,6 +149,16 @@ struct GoldenFixtureTests {
                     PlayerSummary(id: PlayerID(rawValue: "p-3fa81c09d2e4"), name: "Lan"),
                     PlayerSummary(id: PlayerID(rawValue: "p-81d2e4c09a3f"), name: "Minh"),
                 ])))
+        ),
+        (
+            "host/players-page.json",
+            HostEnvelope(
+                re: .number(14),
+                .players(PlayerList(
+                    players: [
+                        PlayerSummary(id: PlayerID(rawValue: "p-5b7e2c09d1a4"), name: "Bảo"),
+                        PlayerSummary(id: PlayerID(rawValue: "p-c4e1a9f03b72"), name: "Chi"),
+                    ], next: "4")))
         ),
         (
             "host/table.json",

@@ -1,6 +1,7 @@
 import Foundation
-import Protocol
 import Testing
+
+@testable import Protocol
 
 /// docs/PROTOCOL.md and the code say the same things.
 @Suite("docs/PROTOCOL.md")
@@ -30,6 +31,15 @@ struct SpecificationTests {
         let implemented = Dictionary(uniqueKeysWithValues: ErrorCode.catalogue.map { ($0.code.rawValue, $0.closesConnection) })
         #expect(!documented.isEmpty)
         #expect(documented == implemented)
+    }
+
+    @Test("the limits table states the JSON nesting limit the parser applies")
+    func nestingLimit() {
+        let row =
+            "| JSON nesting: arrays and objects inside one another, the message counted"
+            + " | \(JSONParser.maxNesting) levels |"
+        #expect(Self.specification.contains(row))
+        #expect(Self.specification.contains("nested deeper than \(JSONParser.maxNesting) levels"))
     }
 
     @Test("normative statement ids are unique")

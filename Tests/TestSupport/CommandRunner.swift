@@ -30,9 +30,17 @@ public final class CommandRunner: Sendable {
     ///   - environment: variables added to the test's own.
     ///   - input: whether to give the process a pipe on standard input to ``write(_:)`` to (else
     ///     /dev/null).
-    public init(_ arguments: [String], environment: [String: String] = [:], input: Bool = false) throws {
-        self.process.executableURL = Self.executable
-        self.process.arguments = arguments
+    ///   - openFiles: a limit on the process's open files (util-linux's `prlimit` sets it), if any.
+    public init(
+        _ arguments: [String], environment: [String: String] = [:], input: Bool = false, openFiles: Int? = nil
+    ) throws {
+        if let openFiles {
+            self.process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            self.process.arguments = ["--nofile=\(openFiles):\(openFiles)", "--", Self.executable.path] + arguments
+        } else {
+            self.process.executableURL = Self.executable
+            self.process.arguments = arguments
+        }
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { $1 }
         self.process.environment = merged
@@ -42,15 +50,11 @@ public final class CommandRunner: Sendable {
         self.process.standardError = err
         self.input = input ? Pipe() : nil
         self.process.standardInput = self.input ?? FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [output] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.text.withLock { $0.out += text }
-        }
-        err.fileHandleForReading.readabilityHandler = { [output] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.text.withLock { $0.err += text }
-        }
         try self.process.run()
+        // NB: each pipe is read by a thread of its own, not by Dispatch's global queues: a suite of
+        // busy tests can starve those queues for seconds, and a process's lines would arrive late.
+        Self.drain(out.fileHandleForReading) { [output] text in output.text.withLock { $0.out += text } }
+        Self.drain(err.fileHandleForReading) { [output] text in output.text.withLock { $0.err += text } }
     }
 
     /// Runs `tcnet` to completion.
@@ -130,6 +134,24 @@ public enum CommandRunnerError: Error {
 }
 
 /// What a child process wrote, gathered from its pipes' handlers.
+extension CommandRunner {
+    /// Reads a pipe until its end on a thread of its own, handing each piece to `append`.
+    static func drain(_ handle: FileHandle, _ append: @escaping @Sendable (String) -> Void) {
+        let thread = Thread {
+            // NB: the handle is kept alive by this thread, so its descriptor stays open until the end.
+            let fd = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                append(String(decoding: buffer[0..<count], as: UTF8.self))
+            }
+        }
+        thread.start()
+    }
+}
+
 final class CapturedOutput: Sendable {
     let text = Mutex<(out: String, err: String)>(("", ""))
 }

@@ -49,10 +49,12 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Connects to a host on loopback.
-    /// - Parameter port: the host's port on 127.0.0.1.
-    public static func connect(port: Int) async throws -> RawClient {
+    /// - Parameters:
+    ///   - port: the host's port on 127.0.0.1.
+    ///   - receiveBuffer: a kernel receive buffer to ask for, when the test must know how much it holds.
+    public static func connect(port: Int, receiveBuffer: Int? = nil) async throws -> RawClient {
         try await Self.onThread {
-            let fd = try Self.connectedSocket(port: port)
+            let fd = try Self.connectedSocket(port: port, receiveBuffer: receiveBuffer)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             return RawClient(fd: fd)
@@ -61,9 +63,13 @@ public final class RawClient: @unchecked Sendable {
 
     /// A blocking TCP socket connected to 127.0.0.1:`port`, close-on-exec (a child process started
     /// by another test must not hold it open); the caller closes it.
-    public static func connectedSocket(port: Int) throws -> Int32 {
+    public static func connectedSocket(port: Int, receiveBuffer: Int? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno: errno) }
+        if var size = receiveBuffer.map(Int32.init) {
+            // NB: before connecting, so the window the client announces is small from the start.
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -79,6 +85,16 @@ public final class RawClient: @unchecked Sendable {
             throw Failure.connect(errno: code)
         }
         return fd
+    }
+
+    /// The client's own port on loopback (to find its connection in `ss`).
+    public var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(self.fd, $0, &length) }
+        }
+        return result == 0 ? Int(UInt16(bigEndian: address.sin_port)) : 0
     }
 
     /// Sends raw bytes, all in one `send` call where the kernel allows.

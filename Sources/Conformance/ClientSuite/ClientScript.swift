@@ -20,6 +20,8 @@ public final class ClientConversation: @unchecked Sendable {
     let fixture: GameFixture
     private var framesValid = true
     private var framesSeen = ""
+    /// Whether the first page of `tables` (with `next`) went out.
+    private var firstPageSent = false
     /// Messages the client sent while the suite watched it (``watch(for:)``), not handled yet.
     private var queued: [WireMessage] = []
 
@@ -79,6 +81,12 @@ public final class ClientConversation: @unchecked Sendable {
         await self.converse()
         self.verdicts["client.frames-valid"] =
             self.framesValid ? .ok : .failed(expected: "valid frames", seen: self.framesSeen)
+        if self.verdicts["client.follows-next"] == nil {
+            self.verdicts["client.follows-next"] =
+                self.firstPageSent
+                ? .nonStrict(reason: "the client did not ask for the next page of tables but opened or named one (P-3)")
+                : .unimplemented(reason: "the client did not list tables")
+        }
     }
 
     private func converse() async {
@@ -149,9 +157,7 @@ public final class ClientConversation: @unchecked Sendable {
             case "ping":
                 await self.send(HostEnvelope(re: re, .pong(Pong())))
             case "tables":
-                await self.send(
-                    HostEnvelope(re: re, .tables(TableList(tables: [self.info(status: .waiting, clientSeated: false)])))
-                )
+                await self.answerTables(message, re: re)
             case "create-table":
                 await self.send(
                     HostEnvelope(re: re, .table(TableUpdate(table: self.info(status: .waiting, clientSeated: false)))))
@@ -200,9 +206,42 @@ public final class ClientConversation: @unchecked Sendable {
                 ? SeatInfo(seat: seat, player: self.player, name: self.clientName, ready: status != .waiting)
                 : SeatInfo(seat: seat)
         }
+
         return TableInfo(
             id: self.table, game: self.fixture.game.id, ruleSet: self.fixture.game.ruleSets[0], status: status,
             seats: seats, spectators: 0, graceSeconds: 120, onTimeout: .pause, match: status == .waiting ? 0 : 1)
+    }
+
+    /// The cursor of the first page of `tables`: opaque, like every `next` (P-3).
+    private static let cursor = "c0nf-page-2"
+
+    /// `tables` in two pages (P-3): a full table with `next`, then t1 with a free seat. A client looking
+    /// for a free seat reads on with `after` set to `next`, exactly as given.
+    private func answerTables(_ message: WireMessage, re: RequestID?) async {
+        switch message["after"] {
+        case nil, .null?:
+            self.firstPageSent = true
+            let players = ["An", "Bình"]
+            let seats = self.fixture.clientTableSeats.enumerated().map { index, seat in
+                SeatInfo(
+                    seat: seat, player: PlayerID(rawValue: "p-0\(index)0\(index)0\(index)0\(index)0\(index)0\(index)"),
+                    name: players[index % players.count], ready: true)
+            }
+            let full = TableInfo(
+                id: "t9", game: self.fixture.game.id, ruleSet: self.fixture.game.ruleSets[0], status: .playing,
+                seats: seats, spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 1)
+            await self.send(HostEnvelope(re: re, .tables(TableList(tables: [full], next: Self.cursor))))
+        case .string(Self.cursor)?:
+            if self.verdicts["client.follows-next"] == nil { self.verdicts["client.follows-next"] = .ok }
+            let free = self.info(status: .waiting, clientSeated: false)
+            await self.send(HostEnvelope(re: re, .tables(TableList(tables: [free]))))
+        case let other?:
+            self.verdicts["client.follows-next"] = .failed(
+                expected: #"after "\#(Self.cursor)", the next of the page before, as given (P-3)"#,
+                seen: "after \(other)")
+            let refusal = ErrorMessage(code: .invalidMessage, message: "bad after", fatal: false)
+            await self.send(HostEnvelope(re: re, .error(refusal)))
+        }
     }
 
     /// A request id as the client wrote it, to answer with `re`.

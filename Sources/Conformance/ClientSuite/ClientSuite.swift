@@ -9,10 +9,10 @@ import Protocol
 /// `tcnet conformance client`: the suite is the host; the client under test connects to it.
 ///
 /// One connection runs one script: the handshake with a welcome split byte by byte and carrying
-/// unknown members, an unknown message type and two frames in one write, then a match of a game at
-/// table t1 (the suite plays the other seats; the game's ``GameFixture`` scripts it), with one lie on
-/// the way to see the client ask for `sync`. A client that does not sit down by itself is shown a
-/// match it watches, for the desync case.
+/// unknown members, an unknown message type and two frames in one write, `tables` in two pages (the
+/// free table t1 on the second), then a match of a game at table t1 (the suite plays the other seats;
+/// the game's ``GameFixture`` scripts it), with one lie on the way to see the client ask for `sync`.
+/// A client that does not sit down by itself is shown a match it watches, for the desync case.
 public enum ClientSuite {
     /// The cases of every game, as data; the script gives each its verdict.
     public static let commonCases: [CaseInfo] = [
@@ -28,6 +28,9 @@ public enum ClientSuite {
         info(
             "client.unknown-message", "an unknown message type and two frames in one write are taken in stride",
             ["F-8", "M-5", "V-2", "E-3"]),
+        info(
+            "client.follows-next", "given a page of tables with next, the client asks for the next page, after = next",
+            ["P-3"], [.nonStrict, .unimplemented]),
         info(
             "client.sits-and-readies", "the client finds or opens a table, sits and says ready", ["T-1", "T-4", "T-5"],
             [.unimplemented]),

@@ -100,13 +100,18 @@ enum HandshakeCases {
             try await context.expectFatal(probe, code: "hello-required")
             return .ok
         },
-        HostCase("hello.twice", "a second hello gets unexpected-message and changes nothing", statements: ["H-10", "M-4"]) { context in
+        HostCase(
+            "hello.twice", "a second hello gets unexpected-message and changes nothing", statements: ["H-10", "M-4"]
+        ) { context in
             let greeted = try await context.greet()
             await greeted.probe.send(json: hello(context.name(), id: 2))
             let answer = await greeted.probe.read(timeout: context.replyTimeout)
-            try require(answer.message?.code == "unexpected-message" && answer.message?.re == .number(2), "unexpected-message re 2", seen: "\(answer)")
-            let players = try await context.request(greeted.probe, "players", id: 3)
-            let names = (players.array("players") ?? []).compactMap { $0.objectValue?.string("name") }
+            try require(
+                answer.message?.code == "unexpected-message" && answer.message?.re == .number(2),
+                "unexpected-message re 2", seen: "\(answer)")
+            let names = try await context.listAll(greeted.probe, "players", id: 3).flatMap(\.entries).compactMap {
+                $0.string("name")
+            }
             try require(names.contains(greeted.name), "the first name kept (\(greeted.name))", seen: "\(names)")
             return .ok
         },

@@ -217,6 +217,41 @@ extension HostContext {
         try require(answer.type == "pong", "the connection to stay open (pong to ping)", seen: "\(answer)")
     }
 
+    /// One page of a list (`players`, `tables`) as the host sent it.
+    public struct ListPageSeen: Sendable {
+        /// The reply.
+        public let reply: WireMessage
+        /// Its entries.
+        public let entries: [WireMessage]
+    }
+
+    /// Reads a whole list, following `next` from page to page (P-3); fails the case on a reply that
+    /// is not the list, or after 2,000 pages.
+    /// - Parameters:
+    ///   - probe: the connection.
+    ///   - type: `players` or `tables` (also the reply's type and the member holding the entries).
+    ///   - id: the first request's id; the next pages take the ids after it.
+    ///   - members: further request members (starting with a comma), e.g. `,"limit":2`.
+    public func listAll(
+        _ probe: Probe, _ type: String, id: Int, _ members: String = ""
+    ) async throws -> [ListPageSeen] {
+        var pages: [ListPageSeen] = []
+        var after: String?
+        repeat {
+            let cursor = after.map { #","after":\#(JSONValue.string($0))"# } ?? ""
+            let reply = try await self.request(probe, type, id: id + pages.count, members + cursor)
+            guard reply.type == type, let entries = reply.array(type) else {
+                throw CaseFailure(expected: "\(type) answering \(type) (P-1, P-2)", seen: "\(reply)")
+            }
+            pages.append(ListPageSeen(reply: reply, entries: entries.compactMap(\.objectValue)))
+            after = reply.string("next")
+            guard pages.count < 2000 else {
+                throw CaseFailure(expected: "a last page (without next)", seen: "2000 pages")
+            }
+        } while after != nil
+        return pages
+    }
+
     /// Creates a table and returns its description.
     /// - Parameters:
     ///   - probe: the creator's connection.

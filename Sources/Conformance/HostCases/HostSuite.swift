@@ -1,10 +1,10 @@
 /// Every case of `tcnet conformance host`, in the order they run.
 public enum HostSuite {
-    /// The cases, grouped: framing, hello, message and forward, liveness and limits, lobby, each game's
-    /// matches, resume, and the WebSocket transport's own.
+    /// The cases, grouped: framing, JSON, hello, message and forward, liveness and limits, lobby, each
+    /// game's matches, resume, and the WebSocket transport's own.
     /// - Parameter games: the games' fixtures.
     public static func cases(games: [GameFixture]) -> [HostCase] {
-        FramingCases.all + HandshakeCases.all + MessageCases.all + LivenessCases.all + LobbyCases.all
+        FramingCases.all + JSONCases.all + HandshakeCases.all + MessageCases.all + LivenessCases.all + LobbyCases.all
             + games.flatMap(\.hostCases) + ResumeCases.all + WebSocketCases.all
     }
 

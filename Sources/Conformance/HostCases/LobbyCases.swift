@@ -5,7 +5,10 @@ enum LobbyCases {
     static func seats(_ table: WireMessage?) -> [WireMessage] { table.seats }
 
     static let all: [HostCase] = [
-        HostCase("lobby.players", "players lists connected players in hello order, not those whose connection closed", statements: ["P-1"]) { context in
+        HostCase(
+            "lobby.players", "players lists connected players in hello order, not those whose connection closed",
+            statements: ["P-1"]
+        ) { context in
             let first = try await context.greet("p")
             let second = try await context.greet("q")
             let gone = try await context.greet("r")
@@ -13,10 +16,13 @@ enum LobbyCases {
             _ = try await context.request(gone.probe, "sit", id: 60, #","table":"\#(table)""#)
             gone.probe.drop()
             try await Task.sleep(for: .milliseconds(300))
-            let answer = try await context.request(second.probe, "players", id: 2)
-            let ids = (answer.array("players") ?? []).compactMap { $0.objectValue?.string("id") }
+            let ids = try await context.listAll(second.probe, "players", id: 2).flatMap(\.entries).compactMap {
+                $0.string("id")
+            }
             let mine = ids.filter { [first.player, second.player, gone.player].contains($0) }
-            try require(mine == [first.player, second.player], "[\(first.name), \(second.name)] in hello order, without the closed one (seat held)", seen: "\(answer)")
+            try require(
+                mine == [first.player, second.player],
+                "[\(first.name), \(second.name)] in hello order, without the closed one (seat held)", seen: "\(mine)")
             return .ok
         },
         HostCase("lobby.create-table-defaults", "create-table gives a waiting table with the documented defaults, creator not seated", statements: ["T-1", "T-2", "T-3"]) { context in
@@ -33,13 +39,18 @@ enum LobbyCases {
             try require(table.string("id")?.hasPrefix("t") == true, "an id t<n>", seen: "\(table)")
             return .ok
         },
-        HostCase("lobby.tables-in-order", "tables lists tables in the order they were created", statements: ["P-2", "T-1"]) { context in
+        HostCase(
+            "lobby.tables-in-order", "tables lists tables in the order they were created", statements: ["P-2", "T-1"]
+        ) { context in
             let probe = try await context.greet().probe
             let first = try await context.createTable(probe, id: 1).string("id")!
             let second = try await context.createTable(probe, id: 2).string("id")!
-            let answer = try await context.request(probe, "tables", id: 3)
-            let ids = (answer.array("tables") ?? []).compactMap { $0.objectValue?.string("id") }
-            try require((ids.firstIndex(of: first) ?? .max) < (ids.firstIndex(of: second) ?? -1), "\(first) before \(second)", seen: "\(ids.suffix(6))")
+            let ids = try await context.listAll(probe, "tables", id: 3).flatMap(\.entries).compactMap {
+                $0.string("id")
+            }
+            try require(
+                (ids.firstIndex(of: first) ?? .max) < (ids.firstIndex(of: second) ?? -1), "\(first) before \(second)",
+                seen: "\(ids.suffix(6))")
             return .ok
         },
         HostCase("lobby.no-such-game", "create-table with an unknown game gets no-such-game", statements: ["T-1", "E-4"]) { context in
@@ -123,6 +134,79 @@ enum LobbyCases {
             let result = await seated.b.probe.read(until: { $0.type == "state" && $0.object("result") != nil }, timeout: context.replyTimeout)
             let verdict = result.message?.object("result")
             try require(verdict?.string("winner") == "B" && verdict?.string("reason") == "resigned", "result {winner B, reason resigned}", seen: "\(result)")
+            return .ok
+        },
+        HostCase(
+            "lobby.players-pages",
+            "players with limit 2 comes in pages of at most 2; following next lists each player once, in hello order",
+            statements: ["P-1", "P-3"]
+        ) { context in
+            var greeted: [Greeted] = []
+            for _ in 0..<5 { greeted.append(try await context.greet()) }
+            let pages = try await context.listAll(greeted[0].probe, "players", id: 10, #","limit":2"#)
+            try require(
+                pages.allSatisfy { $0.entries.count <= 2 }, "pages of at most 2 players (limit 2)",
+                seen: "pages of \(pages.map(\.entries.count))")
+            let ids = pages.flatMap(\.entries).compactMap { $0.string("id") }
+            try require(Set(ids).count == ids.count, "each player once", seen: "\(ids)")
+            let mine = greeted.map(\.player)
+            try require(
+                ids.filter(mine.contains) == mine, "the five players of this case, in hello order",
+                seen: "\(ids.filter(mine.contains))")
+            return .ok
+        },
+        HostCase(
+            "lobby.tables-pages",
+            "tables outgrowing a frame: every tables frame within maxFrame; the pages list each table once, in order",
+            statements: ["F-11", "P-2", "P-3"]
+        ) { context in
+            let owner = try await context.greet()
+            let maxFrame = owner.welcome.int("maxFrame") ?? 65_536
+            // NB: ten connections create tables side by side (each within its own rate limit) until the
+            // list of tables outgrows one frame.
+            var makers: [Greeted] = []
+            for _ in 0..<10 { makers.append(try await context.greet()) }
+            var created: [[String]] = Array(repeating: [], count: makers.count)
+            var listing = 10_000
+            while true {
+                let made = created.map(\.count)
+                let round = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+                    for (index, maker) in makers.enumerated() {
+                        group.addTask {
+                            var ids: [String] = []
+                            for request in 0..<40 {
+                                ids.append(
+                                    try await context.createTable(maker.probe, id: 100 + made[index] + request).string(
+                                        "id") ?? "")
+                            }
+                            return (index, ids)
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                for (index, ids) in round { created[index] += ids }
+                let pages = try await context.listAll(owner.probe, "tables", id: listing)
+                listing += pages.count
+                if pages.count > 1 || pages.contains(where: { $0.reply.payload.count > maxFrame }) { break }
+                try require(
+                    created.joined().count < 20_000, "the tables to outgrow one frame",
+                    seen: "one page after 20,000 tables")
+            }
+            let pages = try await context.listAll(owner.probe, "tables", id: listing)
+            for page in pages {
+                try require(
+                    page.reply.payload.count <= maxFrame, "every tables frame within maxFrame \(maxFrame) (F-11)",
+                    seen: "a frame of \(page.reply.payload.count) bytes")
+            }
+            let listed = pages.flatMap(\.entries).compactMap { $0.string("id") }
+            try require(
+                Set(listed).count == listed.count, "each table once",
+                seen: "\(listed.count) entries, \(Set(listed).count) distinct")
+            for ids in created {
+                try require(
+                    listed.filter(Set(ids).contains) == ids, "each creator's tables in the order it created them (P-2)",
+                    seen: "\(listed.filter(Set(ids).contains).prefix(8))")
+            }
             return .ok
         },
     ]

@@ -27,6 +27,63 @@ enum MessageCases {
             try await context.expectOpen(probe)
             return .ok
         },
+        HostCase(
+            "message.id-not-digits",
+            "an id written 1.0, 1e3, -0 or 1e-400 (not an integer as digits) gets invalid-message without re",
+            statements: ["M-2", "M-6"]
+        ) { context in
+            let probe = try await context.greet().probe
+            for id in ["1.0", "1e3", "-0", "1e-400", "7E0"] {
+                await probe.send(json: #"{"type":"ping","id":\#(id)}"#)
+                let answer = await probe.read(timeout: context.replyTimeout)
+                try require(
+                    answer.message?.code == "invalid-message" && answer.message?.bool("fatal") == false
+                        && answer.message?.re == nil,
+                    "invalid-message, not fatal, without re, for the id \(id)", seen: "\(answer)")
+            }
+            try await context.expectOpen(probe)
+            return .ok
+        },
+        HostCase(
+            "message.id-echo-bytes",
+            "re carries the id with the bytes it was sent with; an id the host cannot echo so is refused",
+            statements: ["M-2", "M-3"]
+        ) { context in
+            let probe = try await context.greet().probe
+            let valid = ["0", "-7", "9007199254740991", "-9007199254740991", #""a""#, #""ü ✓ 1""#]
+            for id in valid + ["1.0", "1e3", "-0", "10E-1"] {
+                await probe.send(json: #"{"type":"ping","id":\#(id)}"#)
+                let answer = await probe.read(timeout: context.replyTimeout)
+                guard let message = answer.message else {
+                    throw CaseFailure(expected: "an answer to a ping with id \(id)", seen: "\(answer)")
+                }
+                if message.type == "pong", message.rawText("re") == id { continue }
+                try require(
+                    !valid.contains(id) && message.code == "invalid-message" && message.re == nil,
+                    "re written \(id), as sent\(valid.contains(id) ? "" : ", or invalid-message without re")",
+                    seen: "re \(message.rawText("re") ?? "absent") in \(message)")
+            }
+            return .ok
+        },
+        HostCase(
+            "message.integer-form",
+            "an integer member written with a fraction or exponent gets invalid-message naming it",
+            statements: ["M-6", "M-8"]
+        ) { context in
+            let probe = try await context.greet().probe
+            let create = try await context.expectRefusal(
+                probe, "create-table", id: 5, #","game":"taxcollection","graceSeconds":6e1"#, code: "invalid-message")
+            try require(
+                create.string("message")?.contains("graceSeconds") == true, "the message to name graceSeconds",
+                seen: "\(create)")
+            let fresh = try await context.connect()
+            await fresh.send(json: #"{"type":"hello","id":1,"protocol":1.0,"name":"\#(context.name())"}"#)
+            let hello = await fresh.read(timeout: context.replyTimeout)
+            try require(
+                hello.message?.code == "invalid-message" && hello.message?.string("message")?.contains("protocol") == true,
+                "invalid-message naming protocol, for a hello with protocol 1.0 (H-4)", seen: "\(hello)")
+            return .ok
+        },
         HostCase("message.no-id-no-re", "a request without id gets a reply without re", statements: ["M-3"]) { context in
             let probe = try await context.greet().probe
             await probe.send(json: #"{"type":"ping"}"#)

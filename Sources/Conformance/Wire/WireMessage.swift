@@ -6,8 +6,7 @@ import Protocol
 public struct WireMessage: Sendable, CustomStringConvertible {
     /// The object's members.
     public let members: [String: JSONValue]
-    /// The frame's payload, byte for byte as it came (empty for a message made here): cases that check
-    /// what a host must never send look at these bytes, not at a re-encoding.
+    /// The frame's payload, as the peer wrote it; empty for an object inside a message.
     public let payload: [UInt8]
 
     /// Parses a frame's payload; `nil` when it is not a JSON object.
@@ -22,6 +21,11 @@ public struct WireMessage: Sendable, CustomStringConvertible {
     public init(_ members: [String: JSONValue]) {
         self.members = members
         self.payload = []
+    }
+
+    /// A top-level member's value as the peer wrote it (`"re"`: `1`, `"a"`), for checks of bytes.
+    public func rawText(_ key: String) -> String? {
+        RawMember.text(of: key, in: self.payload)
     }
 
     public subscript(key: String) -> JSONValue? { self.members[key] }

@@ -27,6 +27,10 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case anyProtocolAccepted = "any-protocol-accepted"
     case unknownMembersRefused = "unknown-members-refused"
     case typeMustBeFirst = "type-must-be-first"
+    // MARK: Reading payloads (JSONReading, chosen in ConnectionSession)
+    case lenientJSON = "lenient-json"
+    case idsNormalised = "ids-normalised"
+    case integersNormalised = "integers-normalised"
     // MARK: Host (LobbyService, TCNetHost)
     case noConnectionLimit = "no-connection-limit"
     case reDropped = "re-dropped"
@@ -42,6 +46,7 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case namesFreedOnDisconnect = "names-freed-on-disconnect"
     case playersIncludeDisconnected = "players-include-disconnected"
     case tablesUnordered = "tables-unordered"
+    case listsNotPaginated = "lists-not-paginated"
     case tableDefaultsWrong = "table-defaults-wrong"
     case unknownGameAccepted = "unknown-game-accepted"
     case unknownRuleSetAccepted = "unknown-rule-set-accepted"

@@ -14,6 +14,7 @@ struct Referee: Sendable {
     var replacesOlderSessions = true
     var refusesSecondHello = true
     var listsOnlyConnectedPlayers = true
+    var paginatesLists = true
     // MARK: Tables
     var refusesUnknownGames = true
     var checksRuleSets = true
@@ -52,6 +53,7 @@ struct Referee: Sendable {
         self.replacesOlderSessions = not(.sessionNotReplaced)
         self.refusesSecondHello = not(.secondHelloIgnored)
         self.listsOnlyConnectedPlayers = not(.playersIncludeDisconnected)
+        self.paginatesLists = not(.listsNotPaginated)
         self.refusesUnknownGames = not(.unknownGameAccepted)
         self.checksRuleSets = not(.unknownRuleSetAccepted)
         self.usesDefaultGrace = not(.tableDefaultsWrong)

@@ -46,6 +46,8 @@ public actor ClientSession {
     private var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
     private var channel: (any Channel)?
     private var nextID: Int64 = 1
+    /// When the host last sent anything on this connection.
+    private var lastHeard = ContinuousClock.now
     private var closing = false
     /// The last `welcome`.
     public private(set) var welcome: Welcome?
@@ -133,6 +135,12 @@ public actor ClientSession {
         self.channel?.close(promise: nil)
     }
 
+    /// Drops the connection when nothing came from the host for `limit`: the session then reconnects.
+    private func dropIfSilent(for limit: Duration) {
+        guard self.lastHeard.duration(to: .now) > limit else { return }
+        self.channel?.close(promise: nil)
+    }
+
     private func finish(_ end: SessionEnd) {
         self.writer = nil
         self.channel = nil
@@ -177,15 +185,20 @@ public actor ClientSession {
                 self.writer = nil
                 self.channel = nil
             }
+            self.lastHeard = .now
             let pinger = Task { [weak self, interval = max(1000, welcome.idleTimeoutMs / 3)] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(interval))
                     guard !Task.isCancelled else { return }
+                    // NB: a cut link loses nothing on our side (the writes wait in the kernel): a host that
+                    // answers no ping for three rounds is gone, and the session reconnects.
+                    await self?.dropIfSilent(for: .milliseconds(3 * interval))
                     await self?.send(.ping(Ping()))
                 }
             }
             defer { pinger.cancel() }
             while let payload = try await iterator.next() {
+                self.lastHeard = .now
                 // NB: a message type from a newer host is skipped, as the versioning policy asks (M-5, V-2).
                 if case .failure(let problem) = WireCodec.decodeHost(payload), problem.code == .unknownType {
                     continue

@@ -24,8 +24,13 @@ public struct HostConfiguration: Sendable {
     public var idleTimeout: TimeAmount
     /// The per-connection rate limit.
     public var rateLimit: RateLimit
-    /// The most connections served at once; the next one is refused with `host-full`.
+    /// The most connections served at once; the next one is refused with `host-full`. The host serves
+    /// fewer when the limit on open files would not hold them (``servedConnections``).
     public var maxConnections: Int
+
+    /// The most connections the host serves: ``maxConnections``, or fewer when the process's limit on open
+    /// files would not hold them and the host's own files (``DescriptorLimit``).
+    public var servedConnections: Int { DescriptorLimit.connections(wanted: self.maxConnections) }
     /// Bytes queued for a connection that does not read, beyond which it is dropped (`slow-consumer`).
     public var maxQueuedBytes: Int
     /// How long the host's bots wait before they move.
@@ -36,6 +41,10 @@ public struct HostConfiguration: Sendable {
     public var faults: Set<HostFault> = []
     /// How the host speaks words (hear and type); `tcnet host` finds espeak-ng (``EspeakVoice``).
     public var voice = Voice.none("this host was started without a voice")
+
+    /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
+    /// client that stops reading can hold beyond ``maxQueuedBytes``.
+    public static let kernelSendBuffer: SocketOptionValue = 64 * 1024
 
     /// The system's wall clock, in milliseconds since 1970.
     @Sendable public static func wallClock() -> LobbyTime {

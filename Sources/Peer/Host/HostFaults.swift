@@ -22,6 +22,14 @@ extension HostFault {
         return envelope
     }
 
+    /// How a host with these faults reads payloads: the reading before issue 16 for `lenient-json`,
+    /// `ids-normalised` and `integers-normalised`; the strict one otherwise.
+    static func reading(_ faults: Set<HostFault>) -> JSONReading {
+        JSONReading(
+            foundationFallback: faults.has(.lenientJSON), idsByValue: faults.has(.idsNormalised),
+            integersByValue: faults.has(.integersNormalised))
+    }
+
     /// The `generic-framing-errors` fault: every fatal payload error reported as `invalid-message`.
     static func generic(_ problem: InboundProblem) -> HostEnvelope {
         HostEnvelope(.error(ErrorMessage(code: .invalidMessage, message: problem.message, fatal: true)))

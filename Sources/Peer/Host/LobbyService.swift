@@ -207,7 +207,24 @@ actor LobbyService {
             return
         }
         let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
-        link.send(payloads.payload(envelope))
+        var payload = payloads.payload(envelope)
+        if payload.count > self.lobby.configuration.maxFrame { payload = self.oversize(envelope, payload.count) }
+        link.send(payload)
+    }
+}
+
+extension LobbyService {
+    /// What is sent instead of a message larger than `maxFrame`, which no client need read (F-4, F-11):
+    /// `internal-error`, answering the same request. Lists come in pages (P-3), so only a game whose
+    /// state outgrows a frame gets here.
+    private func oversize(_ envelope: HostEnvelope, _ size: Int) -> [UInt8] {
+        let limit = self.lobby.configuration.maxFrame
+        self.logger.error(
+            "a message exceeds maxFrame; sent internal-error instead",
+            metadata: ["type": "\(envelope.message.type)", "bytes": "\(size)", "maxFrame": "\(limit)"])
+        let message = "the host's \(envelope.message.type) reply (\(size) bytes) exceeds maxFrame (\(limit))"
+        let error = ErrorMessage(code: .internalError, message: message, fatal: false)
+        return WireCodec.payload(HostEnvelope(re: envelope.re, .error(error)))
     }
 }
 

@@ -13,7 +13,7 @@ extension TCNetHost {
     func admit(_ link: ClientLink, remote: String) async -> (ConnectionID, Logger)? {
         guard let id = await self.service.open(link) else {
             self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
-            let maximum = self.configuration.maxConnections
+            let maximum = self.configuration.servedConnections
             let refusal = ErrorMessage(
                 code: .hostFull, message: "the host already serves \(maximum) connections; try again later",
                 fatal: true)

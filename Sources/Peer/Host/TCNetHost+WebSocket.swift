@@ -19,7 +19,10 @@ extension TCNetHost {
             limits: self.configuration.enforcedFrameLimits, timeouts: self.configuration.enforcedTimeouts,
             handshake: handshake, logger: self.logger, faults: self.configuration.faults)
         try channel.pipeline.syncOperations.addHandler(guardHandler, position: .first)
+        try channel.pipeline.syncOperations.addHandler(
+            SlowConsumerGuard(logger: self.logger), position: .after(guardHandler))
         try channel.syncOptions?.setOption(.writeBufferWaterMark, value: self.configuration.writeBufferWaterMark)
+        try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: HostConfiguration.kernelSendBuffer)
         return handshake
     }
 

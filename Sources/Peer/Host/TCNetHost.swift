@@ -75,7 +75,7 @@ public final class TCNetHost: Service, Sendable {
         let failure = HostFailure()
         let service = LobbyService(
             lobby: lobby,
-            maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.maxConnections,
+            maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.servedConnections,
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
             failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
         let faults = configuration.faults
@@ -88,12 +88,16 @@ public final class TCNetHost: Service, Sendable {
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.writeBufferWaterMark, value: waterMark)
+            // NB: a small kernel buffer, so a client that stops reading is dropped near the documented 1 MiB
+            // queued (L-9), not after the megabytes a send buffer grows to.
+            .childChannelOption(.socketOption(.so_sndbuf), value: HostConfiguration.kernelSendBuffer)
             .bind(host: configuration.bindAddress, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handshake = HandshakeFlag()
                     try channel.pipeline.syncOperations.addHandler(
                         FrameHandler(
                             limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
+                    try channel.pipeline.syncOperations.addHandler(SlowConsumerGuard(logger: logger))
                     return AcceptedConnection(
                         channel: try NIOAsyncChannel(wrappingChannelSynchronously: channel), handshake: handshake)
                 }

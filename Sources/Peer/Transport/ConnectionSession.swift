@@ -24,9 +24,12 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
     private var state = State.awaitingHello
     private var bucket: TokenBucket<Instant>
     private let faults: Set<HostFault>
+    /// Strict, except on a broken host of the conformance suite's tests.
+    private let reading: JSONReading
 
     init(rateLimit: RateLimit, now: Instant, faults: Set<HostFault> = []) {
         self.faults = faults
+        self.reading = HostFault.reading(faults)
         self.bucket = TokenBucket(burst: rateLimit.burst, perSecond: rateLimit.perSecond, now: now)
     }
 
@@ -34,7 +37,7 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
 
     /// Takes one frame's payload.
     mutating func receive(payload: [UInt8], now: Instant) -> Action {
-        let decoded = WireCodec.decodeClient(payload)
+        let decoded = WireCodec.decodeClient(payload, reading: self.reading)
         if case .failure(let problem) = decoded, problem.fatal {
             return .close(self.faults.has(.genericFramingErrors) ? HostFault.generic(problem) : problem.errorEnvelope)
         }

@@ -69,6 +69,8 @@ public struct HeadlessPlayer: Sendable {
                     && table.seats.contains { $0.player == nil && $0.bot == nil }
             }
             if let free { return [.send(.sit(Sit(table: free.id)))] }
+            // NB: a long list comes in pages (P-3); a free table may be on a later one.
+            if let next = list.next { return [.send(.tables(TablesRequest(after: next)))] }
             self.creating = true
             return [.send(.createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))]
         case .table(let update):

@@ -1,13 +1,32 @@
-/// The strict parser behind ``ParsedJSON/parse(_:)``; every method returns `nil` to give up.
+/// The RFC 8259 parser behind ``ParsedJSON/parse(_:)``: it accepts exactly the JSON texts of the RFC,
+/// within the limits its section 9 allows and docs/PROTOCOL.md section 4 lists (nesting depth, the
+/// range of numbers, strings that are Unicode text). Every method returns `nil` after recording why
+/// in ``failure``.
+///
+/// NB: the caller has checked that the bytes are UTF-8; outside strings every byte the grammar allows
+/// is ASCII, so a non-ASCII byte there is a syntax error, and inside strings the bytes are copied.
 struct JSONParser {
+    /// The most arrays and objects nested in one another, the outermost counted.
+    static let maxNesting = 64
+
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
+    private(set) var failure: JSONSyntaxError?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    mutating func skipWhitespace() {
+    /// The whole text: one value between optional white space.
+    mutating func document() -> ParsedJSON? {
+        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return self.fail(.byteOrderMark) }
+        guard let value = self.value(depth: 0) else { return nil }
+        self.skipWhitespace()
+        guard self.index == self.bytes.count else { return self.fail(.textAfterValue) }
+        return value
+    }
+
+    private mutating func skipWhitespace() {
         while self.index < self.bytes.count {
             switch self.bytes[self.index] {
             case 0x20, 0x09, 0x0A, 0x0D: self.index += 1
@@ -16,80 +35,103 @@ struct JSONParser {
         }
     }
 
-    mutating func value(depth: Int) -> ParsedJSON? {
-        guard depth < 256 else { return nil }
+    private mutating func fail(_ reason: JSONSyntaxError.Reason) -> ParsedJSON? {
+        self.failure = JSONSyntaxError(reason: reason, offset: self.index)
+        return nil
+    }
+
+    private func peek(_ byte: UInt8) -> Bool {
+        self.index < self.bytes.count && self.bytes[self.index] == byte
+    }
+
+    private func peekDigit() -> Bool {
+        self.index < self.bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self.bytes[self.index])
+    }
+
+    // MARK: Values
+
+    private mutating func value(depth: Int) -> ParsedJSON? {
         self.skipWhitespace()
-        guard self.index < self.bytes.count else { return nil }
+        guard self.index < self.bytes.count else { return self.fail(.endOfText) }
         switch self.bytes[self.index] {
-        case UInt8(ascii: "{"): return self.object(depth: depth)
-        case UInt8(ascii: "["): return self.array(depth: depth)
+        case UInt8(ascii: "{"): return self.object(depth: depth + 1)
+        case UInt8(ascii: "["): return self.array(depth: depth + 1)
         case UInt8(ascii: "\""): return self.string().map(ParsedJSON.string)
         case UInt8(ascii: "t"): return self.literal("true", .bool(true))
         case UInt8(ascii: "f"): return self.literal("false", .bool(false))
         case UInt8(ascii: "n"): return self.literal("null", .null)
-        default: return self.number()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return self.number()
+        case UInt8(ascii: "]"), UInt8(ascii: "}"): return self.fail(.missingValue)
+        default: return self.fail(.unexpectedCharacter)
         }
     }
 
     private mutating func literal(_ text: StaticString, _ value: ParsedJSON) -> ParsedJSON? {
         let count = text.utf8CodeUnitCount
-        guard self.index + count <= self.bytes.count else { return nil }
+        guard self.index + count <= self.bytes.count else { return self.fail(.unexpectedCharacter) }
         for offset in 0..<count where self.bytes[self.index + offset] != text.utf8Start[offset] {
-            return nil
+            return self.fail(.unexpectedCharacter)
         }
         self.index += count
         return value
     }
 
     private mutating func object(depth: Int) -> ParsedJSON? {
+        guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
         self.index += 1
         var members: [String: ParsedJSON] = [:]
         self.skipWhitespace()
-        if self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "}") {
+        if self.peek(UInt8(ascii: "}")) {
             self.index += 1
             return .object(members)
         }
         while true {
             self.skipWhitespace()
-            guard self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "\""),
-                let key = self.string()
-            else { return nil }
-            self.skipWhitespace()
-            guard self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: ":") else { return nil }
-            self.index += 1
-            guard let value = self.value(depth: depth + 1), members.updateValue(value, forKey: key) == nil else {
-                return nil
+            guard self.peek(UInt8(ascii: "\"")) else {
+                return self.fail(self.peek(UInt8(ascii: "}")) && !members.isEmpty ? .trailingComma : .expectedName)
             }
+            guard let key = self.string() else { return nil }
             self.skipWhitespace()
-            guard self.index < self.bytes.count else { return nil }
+            guard self.peek(UInt8(ascii: ":")) else { return self.fail(.expectedColon) }
+            self.index += 1
+            guard let value = self.value(depth: depth) else { return nil }
+            // NB: RFC 8259 lets names repeat; the last one counts, as in most parsers (PROTOCOL.md F-3).
+            members[key] = value
+            self.skipWhitespace()
+            guard self.index < self.bytes.count else { return self.fail(.endOfText) }
             let byte = self.bytes[self.index]
+            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") else { return self.fail(.expectedCommaOrEnd) }
             self.index += 1
             if byte == UInt8(ascii: "}") { return .object(members) }
-            guard byte == UInt8(ascii: ",") else { return nil }
         }
     }
 
     private mutating func array(depth: Int) -> ParsedJSON? {
+        guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
         self.index += 1
         var items: [ParsedJSON] = []
         self.skipWhitespace()
-        if self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "]") {
+        if self.peek(UInt8(ascii: "]")) {
             self.index += 1
             return .array(items)
         }
         while true {
-            guard let item = self.value(depth: depth + 1) else { return nil }
+            self.skipWhitespace()
+            if self.peek(UInt8(ascii: "]")), !items.isEmpty { return self.fail(.trailingComma) }
+            guard let item = self.value(depth: depth) else { return nil }
             items.append(item)
             self.skipWhitespace()
-            guard self.index < self.bytes.count else { return nil }
+            guard self.index < self.bytes.count else { return self.fail(.endOfText) }
             let byte = self.bytes[self.index]
+            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") else { return self.fail(.expectedCommaOrEnd) }
             self.index += 1
             if byte == UInt8(ascii: "]") { return .array(items) }
-            guard byte == UInt8(ascii: ",") else { return nil }
         }
     }
 
-    /// A string starting at the opening quote; escapes other than the simple ones give up.
+    // MARK: Strings
+
+    /// A string starting at the opening quote.
     private mutating func string() -> String? {
         self.index += 1
         let start = self.index
@@ -101,54 +143,156 @@ struct JSONParser {
                 self.index += 1
                 return text
             }
-            // NB: escapes are rare in our messages; a string with one is left to JSONDecoder.
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            // NB: most strings have no escape; the first one moves the rest of the string to a copy.
+            if byte == UInt8(ascii: "\\") { return self.escapedString(from: start) }
+            if byte < 0x20 {
+                self.failure = JSONSyntaxError(reason: .controlCharacterInString, offset: self.index)
+                return nil
+            }
             self.index += 1
         }
+        self.failure = JSONSyntaxError(reason: .unterminatedString, offset: start - 1)
         return nil
     }
 
+    private mutating func escapedString(from start: Int) -> String? {
+        var text = Array(UnsafeBufferPointer(rebasing: self.bytes[start..<self.index]))
+        while self.index < self.bytes.count {
+            let byte = self.bytes[self.index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                self.index += 1
+                return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard self.escape(into: &text) else { return nil }
+            case 0..<0x20:
+                self.failure = JSONSyntaxError(reason: .controlCharacterInString, offset: self.index)
+                return nil
+            default:
+                text.append(byte)
+                self.index += 1
+            }
+        }
+        self.failure = JSONSyntaxError(reason: .unterminatedString, offset: start - 1)
+        return nil
+    }
+
+    /// One escape at the backslash, appended as UTF-8.
+    private mutating func escape(into text: inout [UInt8]) -> Bool {
+        let at = self.index
+        guard self.index + 1 < self.bytes.count else {
+            self.failure = JSONSyntaxError(reason: .unterminatedString, offset: at)
+            return false
+        }
+        let letter = self.bytes[self.index + 1]
+        self.index += 2
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(letter)
+        case UInt8(ascii: "b"): text.append(0x08)
+        case UInt8(ascii: "f"): text.append(0x0C)
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "r"): text.append(0x0D)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "u"):
+            guard let scalar = self.unicodeEscape(at: at) else { return false }
+            text.append(contentsOf: UTF8.encode(scalar)!)
+        default:
+            self.failure = JSONSyntaxError(reason: .invalidEscape, offset: at)
+            return false
+        }
+        return true
+    }
+
+    /// The scalar of `\uXXXX` (the index past the `u`), joining a surrogate pair written as two escapes.
+    private mutating func unicodeEscape(at start: Int) -> Unicode.Scalar? {
+        guard let unit = self.hexQuad() else {
+            self.failure = JSONSyntaxError(reason: .invalidEscape, offset: start)
+            return nil
+        }
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard self.peek(UInt8(ascii: "\\")), self.index + 1 < self.bytes.count,
+                self.bytes[self.index + 1] == UInt8(ascii: "u")
+            else { break }
+            self.index += 2
+            guard let low = self.hexQuad(), (0xDC00...0xDFFF).contains(low) else { break }
+            return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+        case 0xDC00...0xDFFF:
+            break
+        default:
+            return Unicode.Scalar(unit)
+        }
+        self.failure = JSONSyntaxError(reason: .loneSurrogate, offset: start)
+        return nil
+    }
+
+    private mutating func hexQuad() -> UInt32? {
+        guard self.index + 4 <= self.bytes.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = self.bytes[self.index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+            self.index += 1
+        }
+        return value
+    }
+
+    // MARK: Numbers
+
+    /// A number: ``ParsedJSON/integer(_:)`` when written as an integer that fits 64 bits (not `-0`),
+    /// ``ParsedJSON/number(_:)`` otherwise.
     private mutating func number() -> ParsedJSON? {
         let start = self.index
-        var integral = true
-        if self.peek(UInt8(ascii: "-")) { self.index += 1 }
-        guard let first = self.digit() else { return nil }
-        var digits = 1
-        if first != 0 {
-            while self.digit() != nil { digits += 1 }
+        let negative = self.peek(UInt8(ascii: "-"))
+        if negative { self.index += 1 }
+        guard self.peekDigit() else { return self.fail(.invalidNumber) }
+        var magnitude: UInt64 = 0
+        var overflow = false
+        if self.bytes[self.index] == UInt8(ascii: "0") {
+            self.index += 1
+            if self.peekDigit() { return self.fail(.leadingZero) }
+        } else {
+            while self.peekDigit() {
+                let digit = UInt64(self.bytes[self.index] - UInt8(ascii: "0"))
+                let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(digit)
+                magnitude = sum
+                overflow = overflow || o1 || o2
+                self.index += 1
+            }
         }
+        var integral = true
         if self.peek(UInt8(ascii: ".")) {
             integral = false
             self.index += 1
-            guard self.digit() != nil else { return nil }
-            while self.digit() != nil {}
+            guard self.peekDigit() else { return self.fail(.invalidNumber) }
+            while self.peekDigit() { self.index += 1 }
         }
         if self.peek(UInt8(ascii: "e")) || self.peek(UInt8(ascii: "E")) {
             integral = false
             self.index += 1
             if self.peek(UInt8(ascii: "+")) || self.peek(UInt8(ascii: "-")) { self.index += 1 }
-            guard self.digit() != nil else { return nil }
-            while self.digit() != nil {}
+            guard self.peekDigit() else { return self.fail(.invalidNumber) }
+            while self.peekDigit() { self.index += 1 }
+        }
+        if integral, !overflow, magnitude != 0 || !negative {
+            if !negative, magnitude <= UInt64(Int64.max) { return .integer(Int64(magnitude)) }
+            if negative, magnitude <= UInt64(Int64.max) + 1 {
+                return .integer(Int64(truncatingIfNeeded: 0 &- magnitude))
+            }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<self.index]), as: UTF8.self)
-        if integral {
-            guard digits <= 18, let integer = Int64(text) else { return nil }
-            return .integer(integer)
+        guard let number = Double(text), number.isFinite else {
+            self.failure = JSONSyntaxError(reason: .numberOutOfRange, offset: start)
+            return nil
         }
-        // NB: an underflow to zero, or a zero with a fraction, is left to JSONDecoder to judge.
-        guard let number = Double(text), number.isFinite, number != 0 else { return nil }
         return .number(number)
-    }
-
-    private func peek(_ byte: UInt8) -> Bool {
-        self.index < self.bytes.count && self.bytes[self.index] == byte
-    }
-
-    private mutating func digit() -> UInt8? {
-        guard self.index < self.bytes.count else { return nil }
-        let byte = self.bytes[self.index]
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-        self.index += 1
-        return byte - UInt8(ascii: "0")
     }
 }

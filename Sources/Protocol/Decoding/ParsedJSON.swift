@@ -1,13 +1,12 @@
-/// A JSON document parsed once, for decoding messages without Foundation's `JSONDecoder`.
+/// A JSON text parsed once, for decoding messages without Foundation's `JSONDecoder`.
 ///
-/// NB: the parser is strict and gives up (returns `nil`) on anything unusual: a syntax error,
-/// a raw control character or a lone surrogate in a string, a duplicate key, an integer of more
-/// than 18 digits, a number that overflows, deep nesting. The caller then takes `JSONDecoder`,
-/// which decides, and reports, exactly as before.
+/// NB: numbers keep how they were written, which the protocol's number rules need (PROTOCOL.md M-8):
+/// an integer written as one is ``integer(_:)``; a fraction, an exponent, `-0` or an integer beyond
+/// 64 bits is ``number(_:)``.
 indirect enum ParsedJSON: Sendable {
     case null
     case bool(Bool)
-    /// A number written without fraction or exponent.
+    /// A number written as an integer (digits, optionally after a minus; not `-0`) that fits 64 bits.
     case integer(Int64)
     /// Any other number.
     case number(Double)
@@ -15,17 +14,20 @@ indirect enum ParsedJSON: Sendable {
     case array([ParsedJSON])
     case object([String: ParsedJSON])
 
-    /// Parses a whole payload.
-    static func parse(_ bytes: [UInt8]) -> ParsedJSON? {
+    /// Parses a whole payload as RFC 8259 JSON, within the host's limits (PROTOCOL.md section 4).
+    /// - Parameter bytes: a payload already known to be UTF-8.
+    /// - Returns: the tree, or why the payload is not JSON the host accepts.
+    static func parse(_ bytes: [UInt8]) -> Result<ParsedJSON, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer)
-            guard let value = parser.value(depth: 0) else { return nil }
-            parser.skipWhitespace()
-            return parser.index == buffer.count ? value : nil
+            guard let value = parser.document() else {
+                return .failure(parser.failure ?? JSONSyntaxError(reason: .unexpectedCharacter, offset: parser.index))
+            }
+            return .success(value)
         }
     }
 
-    /// The tree a ``JSONValue`` would write and `JSONDecoder` read back.
+    /// The tree a ``JSONValue`` would write and the parser read back.
     init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
@@ -42,17 +44,99 @@ indirect enum ParsedJSON: Sendable {
         case .object(let members): self = .object(members.mapValues(ParsedJSON.init))
         }
     }
+}
 
-    /// The same tree as a ``JSONValue``, as `JSONValue.init(from:)` reads it.
-    var jsonValue: JSONValue {
-        switch self {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .integer(let integer): .number(Double(integer))
-        case .number(let number): .number(number)
-        case .string(let string): .string(string)
-        case .array(let items): .array(items.map(\.jsonValue))
-        case .object(let members): .object(members.mapValues(\.jsonValue))
+// MARK: - Numbers
+
+extension ParsedJSON {
+    /// The largest magnitude of an integer a ``JSONValue`` holds exactly: 2^53 − 1.
+    static let exactIntegerLimit: Int64 = 9_007_199_254_740_991
+
+    /// Why a number cannot be read as an integer, for the error that names the member.
+    static func notAnInteger(_ number: Double) -> String {
+        if number == 0, number.sign == .minus { return "-0 is not an integer here; write 0" }
+        if number == number.rounded(), abs(number) < 0x1p63 {
+            return "an integer is written without fraction or exponent (1, not 1.0 or 1e0)"
         }
+        if number == number.rounded() { return "the integer is too large" }
+        return "the number is not an integer"
+    }
+
+    /// The same tree as a ``JSONValue``, checking the protocol's rule for numbers whose meaning the
+    /// protocol leaves to a game: a whole number of magnitude below 2^53 must be written as an integer.
+    /// - Parameter reading: `integersByValue` restores the reading before that rule (a broken host's).
+    /// - Throws: ``NumberFormProblem`` with the path of the first number that breaks the rule.
+    func jsonValue(_ reading: JSONReading) throws(NumberFormProblem) -> JSONValue {
+        if let value = self.checkedJSONValue(reading) { return value }
+        // NB: a second walk, only for a refusal, finds where the number is.
+        throw self.numberFormProblem(reading) ?? NumberFormProblem(path: [], reason: "a number breaks M-8")
+    }
+
+    /// Whether a number breaks the rule (PROTOCOL.md M-8).
+    private static func breaksRule(_ number: Double, _ reading: JSONReading) -> Bool {
+        number == number.rounded() && abs(number) < 0x1p53 && !reading.integersByValue
+    }
+
+    /// The tree, or `nil` when a number breaks the rule.
+    ///
+    /// NB: `map` and `mapValues` keep the cost of the conversion before the rule (no rehashing of keys).
+    private func checkedJSONValue(_ reading: JSONReading) -> JSONValue? {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .integer(let integer): return .number(Double(integer))
+        case .number(let number): return Self.breaksRule(number, reading) ? nil : .number(number)
+        case .string(let string): return .string(string)
+        case .array(let items):
+            var broken = false
+            let values = items.map { item -> JSONValue in
+                guard let value = item.checkedJSONValue(reading) else {
+                    broken = true
+                    return .null
+                }
+                return value
+            }
+            return broken ? nil : .array(values)
+        case .object(let members):
+            var broken = false
+            let values = members.mapValues { member -> JSONValue in
+                guard let value = member.checkedJSONValue(reading) else {
+                    broken = true
+                    return .null
+                }
+                return value
+            }
+            return broken ? nil : .object(values)
+        }
+    }
+
+    /// The first number that breaks the rule, with its path.
+    private func numberFormProblem(_ reading: JSONReading) -> NumberFormProblem? {
+        switch self {
+        case .number(let number) where Self.breaksRule(number, reading):
+            return NumberFormProblem(path: [], reason: Self.notAnInteger(number))
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let problem = item.numberFormProblem(reading) { return problem.inside("[\(index)]") }
+            }
+        case .object(let members):
+            for key in members.keys.sorted() {
+                if let problem = members[key]?.numberFormProblem(reading) { return problem.inside(key) }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// A number in a game's member (a move) written against the protocol's number rule (PROTOCOL.md M-8).
+struct NumberFormProblem: Error {
+    /// The members from the value given to ``ParsedJSON/jsonValue(_:)`` down to the number.
+    var path: [String]
+    var reason: String
+
+    func inside(_ component: String) -> NumberFormProblem {
+        NumberFormProblem(path: [component] + self.path, reason: self.reason)
     }
 }

@@ -25,7 +25,7 @@ extension ErrorCode {
     public static let httpNotSupported = ErrorCode(rawValue: "http-not-supported")
     /// A payload is not valid UTF-8.
     public static let invalidUTF8 = ErrorCode(rawValue: "invalid-utf8")
-    /// A payload is not valid JSON.
+    /// A payload is not JSON as RFC 8259 defines it, or is past the host's JSON limits (nesting, numbers).
     public static let invalidJSON = ErrorCode(rawValue: "invalid-json")
     /// A payload is JSON but not a JSON object.
     public static let notAnObject = ErrorCode(rawValue: "not-an-object")

@@ -42,8 +42,40 @@ public struct Ping: Codable, Sendable, Equatable {
     public init() {}
 }
 
-/// `players`: asks for the list of connected players.
+/// `players`: asks for the list of connected players, or one page of it (P-3).
 public struct PlayersRequest: Codable, Sendable, Equatable {
+    /// The `next` of the previous page: the list continues after it. The first page when absent.
+    public var after: String?
+    /// The most players the reply may list (at least 1); as many as fit in a frame when absent.
+    public var limit: Int?
+
     /// Creates the request.
-    public init() {}
+    /// - Parameters:
+    ///   - after: the previous page's `next`.
+    ///   - limit: the most entries wanted.
+    public init(after: String? = nil, limit: Int? = nil) {
+        self.after = after
+        self.limit = limit
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PageRequestKey.self)
+        let after = try container.decodeIfPresent(String.self, forKey: .after)
+        self.init(after: after, limit: try PageRequestKey.limit(container))
+    }
+}
+
+/// The members of a request for a list that comes in pages: `players`, `tables` (P-3).
+enum PageRequestKey: String, CodingKey {
+    case after, limit
+
+    /// `limit`, checked: a page lists at least one entry.
+    static func limit(_ container: KeyedDecodingContainer<PageRequestKey>) throws -> Int? {
+        guard let limit = try container.decodeIfPresent(Int.self, forKey: .limit) else { return nil }
+        guard limit >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .limit, in: container, debugDescription: "a page lists at least 1 entry, not \(limit)")
+        }
+        return limit
+    }
 }

@@ -47,8 +47,10 @@ enum ReadableDecodingError {
         switch type {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type, is UInt32.Type: "an integer"
+        case is any FixedWidthInteger.Type: "an integer"
         case is Double.Type: "a number"
+        case is [String: Any].Type: "an object"
+        case is [Any].Type: "an array"
         default: "a value of the documented kind"
         }
     }

@@ -214,13 +214,16 @@ public struct PlayerSummary: Codable, Sendable, Equatable {
     }
 }
 
-/// `players`: the answer to a `players` request.
+/// `players`: the answer to a `players` request: every player, or one page of them (P-1, P-3).
 public struct PlayerList: Codable, Sendable, Equatable {
     /// The connected players who completed the handshake, in the order they arrived.
     public var players: [PlayerSummary]
+    /// Present when more players follow: send `players` again with this as `after`. Opaque.
+    public var next: String?
 
     /// Creates the list.
-    public init(players: [PlayerSummary]) {
+    public init(players: [PlayerSummary], next: String? = nil) {
         self.players = players
+        self.next = next
     }
 }

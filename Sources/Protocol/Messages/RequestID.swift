@@ -1,7 +1,8 @@
 /// The "id" a client may put on a request; the host echoes it as "re" on the reply or error.
 ///
-/// An id is a JSON string of 1 to 64 characters or a JSON integer of magnitude below 2^53, so that
-/// every language's JSON library round-trips it exactly.
+/// An id is a JSON string of 1 to 64 characters or a JSON integer (written as digits, without fraction
+/// or exponent, not `-0`) of magnitude below 2^53, so that every language's JSON library round-trips it
+/// exactly and the host echoes it with the same bytes (PROTOCOL.md M-2, M-3).
 public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
     case number(Int64)
     case string(String)
@@ -11,6 +12,31 @@ public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The most characters in a string id.
     public static let maxStringLength = 64
 
+    /// Reads an id as the wire has it, checking how a number was written (M-2).
+    init(_ node: ParsedJSON, reading: JSONReading, codingPath: [any CodingKey]) throws {
+        func refuse(_ why: String) -> DecodingError {
+            DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: why))
+        }
+        switch node {
+        case .integer(let number):
+            guard abs(number) <= Self.maxNumber else { throw refuse("a numeric id must lie within ±(2^53-1)") }
+            self = .number(number)
+        case .number(let number):
+            guard reading.idsByValue, number == number.rounded(), abs(number) <= Double(Self.maxNumber) else {
+                throw refuse("a numeric id is an integer written as digits, without fraction or exponent, not -0")
+            }
+            self = .number(Int64(number))
+        case .string(let string):
+            guard (1...Self.maxStringLength).contains(string.count) else {
+                throw refuse("a string id holds 1 to \(Self.maxStringLength) characters")
+            }
+            self = .string(string)
+        default:
+            throw refuse("an id is a string or an integer")
+        }
+    }
+
+    /// Reads an id through any other decoder (Foundation's), by value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int64.self) {

@@ -38,10 +38,27 @@ public enum TimeoutPolicy: String, Codable, Sendable, Equatable, CaseIterable {
     case forfeit
 }
 
-/// `tables`: asks for the list of tables.
+/// `tables`: asks for the list of tables, or one page of it (P-3).
 public struct TablesRequest: Codable, Sendable, Equatable {
+    /// The `next` of the previous page: the list continues after it. The first page when absent.
+    public var after: String?
+    /// The most tables the reply may list (at least 1); as many as fit in a frame when absent.
+    public var limit: Int?
+
     /// Creates the request.
-    public init() {}
+    /// - Parameters:
+    ///   - after: the previous page's `next`.
+    ///   - limit: the most entries wanted.
+    public init(after: String? = nil, limit: Int? = nil) {
+        self.after = after
+        self.limit = limit
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PageRequestKey.self)
+        let after = try container.decodeIfPresent(String.self, forKey: .after)
+        self.init(after: after, limit: try PageRequestKey.limit(container))
+    }
 }
 
 /// `sit`: takes a seat at a table.
@@ -176,13 +193,16 @@ public struct TableUpdate: Codable, Sendable, Equatable {
     }
 }
 
-/// `tables`: the answer to `tables`.
+/// `tables`: the answer to `tables`: every table, or one page of them (P-2, P-3).
 public struct TableList: Codable, Sendable, Equatable {
     public var tables: [TableInfo]
+    /// Present when more tables follow: send `tables` again with this as `after`. Opaque.
+    public var next: String?
 
     /// Creates the message.
-    public init(tables: [TableInfo]) {
+    public init(tables: [TableInfo], next: String? = nil) {
         self.tables = tables
+        self.next = next
     }
 }
 

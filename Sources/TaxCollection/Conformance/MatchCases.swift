@@ -135,6 +135,22 @@ enum MatchCases {
             return .ok
         },
         HostCase(
+            "match.move-integer-form",
+            "a move whose bank is 5.0 gets invalid-message: a whole number is written as an integer",
+            statements: ["M-8", "G-3", "G-4"]
+        ) { context in
+            let seated = try await context.seatTwo()
+            let answer = try await context.expectRefusal(
+                seated.a.probe, "move", id: 85, table(seated) + #","seq":0,"move":{"bank":5.0,"direction":"down"}"#,
+                code: "invalid-message")
+            try require(
+                answer.string("message")?.contains("bank") == true, "the message to name bank", seen: "\(answer)")
+            try await context.expectRefusal(
+                seated.a.probe, "move", id: 86, table(seated) + #","seq":0e0,"move":{"bank":5,"direction":"down"}"#,
+                code: "invalid-message")
+            return .ok
+        },
+        HostCase(
             "match.stale-seq", "a move on a seq that is not the current one gets stale-seq with expected",
             statements: ["G-4", "E-4"]
         ) { context in

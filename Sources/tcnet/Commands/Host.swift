@@ -104,6 +104,8 @@ extension TCNet {
 
         func run() async throws {
             let logger = self.logging.makeLogger()
+            // NB: every connection is an open file; the host serves no more than the limit holds.
+            DescriptorLimit.raiseToHard()
             let store = try HostStore(
                 folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
 
@@ -140,7 +142,8 @@ extension TCNet {
                 let summary = HostSummary(
                     name: host.configuration.hostName, bind: self.bind, port: host.port,
                     advertised: self.noAdvertise ? "no (--no-advertise)" : await advertiser?.settledStatus() ?? "no",
-                    dataFile: store.path, web: web.lines)
+                    dataFile: store.path, web: web.lines,
+                    connections: (configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current))
                 summary.print()
                 logger.info("data", metadata: ["file": "\(store.path)"])
                 if let advertiser, advertiser.advertiser != nil {

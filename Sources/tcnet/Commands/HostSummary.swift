@@ -16,6 +16,8 @@ struct HostSummary {
     let dataFile: String
     /// The web client's lines (the browser address, the projector, the QR code), if it runs.
     var web: [String] = []
+    /// The connections served, those asked for with --max-connections, and the limit on open files.
+    var connections: (served: Int, asked: Int, files: Int)?
 
     /// The summary's lines.
     var lines: [String] {
@@ -33,6 +35,13 @@ struct HostSummary {
         lines.append("  Listening on \(self.bind) port \(self.port).")
         lines.append("  Advertised on the LAN: \(self.advertised).")
         lines.append("  Data: \(self.dataFile)")
+        if let connections {
+            var line = "  Connections: at most \(connections.served)"
+            if connections.served < connections.asked {
+                line += " (not \(connections.asked): this system allows \(connections.files) open files; raise ulimit -n)"
+            }
+            lines.append(line)
+        }
         lines.append("  Teacher's console: type help and Enter here (seats, free, reseat).")
         return lines
     }

@@ -1,0 +1,47 @@
+import Foundation
+import Protocol
+import TestSupport
+import Testing
+
+/// A host whose limit on open files is lower than its connection limit keeps serving: it says so at
+/// start, refuses what it cannot hold with `host-full` at once, and stays responsive.
+@Suite("tcnet host: out of file descriptors")
+struct DescriptorLimitTests {
+    @Test("ulimit -n 200 with --max-connections 1000: at most 136, host-full beyond, an existing client still served")
+    func lowDescriptorLimit() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-fd-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let host = try CommandRunner(
+            ["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise", "--no-web",
+             "--max-connections", "1000"],
+            openFiles: 200)
+        defer { host.signal(SIGKILL) }
+        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let summary = try await host.waitForStandardOutput(containing: "Connections:")
+        #expect(summary.contains("Connections: at most 136 (not 1000: this system allows 200 open files"))
+
+        let teacher = try await RawClient.greeted(port: port, name: "Teacher")
+        var crowd: [RawClient] = []
+        var refused = 0
+        for _ in 0..<180 {
+            let client = try await RawClient.connect(port: port)
+            crowd.append(client)
+        }
+        // NB: the host answers a connection it cannot hold at once, with host-full, and closes it.
+        for client in crowd {
+            let messages = (try? await client.readUntilClosed(timeout: .milliseconds(200))) ?? []
+            if messages.first?.error?.code == .hostFull { refused += 1 }
+        }
+        #expect(refused >= 180 - 136, "every connection over the limit heard host-full")
+        try await teacher.send(ClientEnvelope(id: .number(9), .ping(Ping())))
+        #expect(try await teacher.readMessage(timeout: .seconds(10)).re == .number(9), "still served")
+
+        for client in crowd { client.disconnect() }
+        let late = try await RawClient.connect(port: port)
+        var welcomed = false
+        for _ in 0..<50 where !welcomed {
+            if case .welcome = try await late.hello(name: "Late").message { welcomed = true }
+        }
+        #expect(welcomed, "a client greeted once the crowd left")
+    }
+}
