@@ -14,6 +14,15 @@ struct WordListParserTests {
         #expect(try WordList.reading(list.content, name: "mine").get() == list)
     }
 
+    @Test("a spreadsheet's CSV: a byte-order mark, a header, rows padded with empty wrong spellings")
+    func spreadsheet() throws {
+        let text = "\u{FEFF}word,wrong1,wrong2\r\ncat,kat,catt\r\ndog,,\r\nsun , , \r\n,,\r\n"
+        let list = try WordListParser.parse(text, name: "sheet").get()
+        #expect(list.words == [SpellingWord("cat", wrongs: ["kat", "catt"]), SpellingWord("dog"), SpellingWord("sun")])
+        let noHeader = try WordListParser.parse("\u{FEFF}cat\ndog\n", name: "sheet").get()
+        #expect(noHeader.words.map(\.word) == ["cat", "dog"])
+    }
+
     @Test("a bad file is refused at its first problem, with the line and the reason", arguments: [
         ("cat\ndog,dogg\n", 2, "2 fields"),
         ("cat\nd0g\n", 2, "letters a to z"),
@@ -25,6 +34,8 @@ struct WordListParserTests {
         ("cat,kat,kat\n", 1, "the same"),
         ("cat,dog,catt\ndog\n", 1, "is a word of the list (line 2)"),
         ("cat,,kat\n", 1, "an empty field"),
+        ("cat,kat,\n", 1, "an empty field"),
+        ("cat\n\u{FEFF}dog\n", 2, "letters a to z"),
         ("\n# nothing\n", 0, "no word"),
     ] as [(String, Int, String)])
     func refused(text: String, line: Int, reason: String) {

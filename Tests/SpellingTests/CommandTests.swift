@@ -40,6 +40,34 @@ struct CommandTests {
         #expect(still.standardOutput.contains("3 words"), "a refused re-import leaves the old list whole")
     }
 
+    @Test("tcnet words import: a missing file, one that is not UTF-8, an empty one, a bad name: one line each, nothing imported")
+    func importRefusals() async throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let latin1 = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID()).txt").path
+        try Data([0x63, 0x61, 0x74, 0x0A, 0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: latin1))
+        let empty = try Self.write("# only a comment\n\n")
+        let good = try Self.write("cat\n")
+        let cases: [([String], String)] = [
+            (["/nonexistent/words.txt", "--list", "mine"], "cannot read /nonexistent/words.txt; nothing was imported"),
+            ([latin1, "--list", "mine"], "is not UTF-8 text; nothing was imported"),
+            ([empty, "--list", "mine"], "the file holds no word; nothing was imported"),
+            ([good, "--list", "my list"], "--list takes 1 to 40 letters, digits, - or _"),
+        ]
+        for (arguments, message) in cases {
+            let refused = try await CommandRunner.run(["words", "import"] + arguments + ["--data", data])
+            #expect(refused.status != 0 && refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+            #expect(!refused.standardError.contains("Fatal") && refused.standardOutput.isEmpty)
+        }
+        let listed = try await CommandRunner.run(["words", "list", "--data", data])
+        #expect(listed.standardOutput.split(separator: "\n").count == 1, "only the built-in list: \(listed.standardOutput)")
+        let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID()).csv").path
+        try Data("\u{FEFF}word,wrong1,wrong2\r\ncat,kat,catt\r\ndog,,\r\n,,\r\n".utf8).write(to: URL(fileURLWithPath: sheet))
+        let imported = try await CommandRunner.run(["words", "import", sheet, "--list", "sheet", "--data", data])
+        #expect(imported.status == 0 && imported.standardOutput.contains("imported 2 words as list sheet (1 with"),
+                "a spreadsheet's CSV UTF-8: \(imported.standardError)")
+    }
+
     static func port(in log: String) -> Int? {
         guard let range = log.range(of: #"port=(\d+)"#, options: .regularExpression) else { return nil }
         return Int(log[range].dropFirst("port=".count))
@@ -121,6 +149,30 @@ struct CommandTests {
         #expect(FileManager.default.contents(atPath: waves[1]) == first, "Tab plays the same word again")
         let end = try await Self.playToTheEnd(student, tries: 12) { _ in ["z", "z", "z", "Enter"] }
         Self.expectEnd(end)
+    }
+
+    @Test("tcnet play spelling --mode unscramble alone: the tiles, the clock, out of lives, no high scores kept here")
+    func playAlone() async throws {
+        let student = try TmuxSession("\(Self.tcnet) play spelling --mode unscramble --player-a Ana --speed 0")
+        defer { student.kill() }
+        let first = try await student.waitForScreen { $0.contains("Time ") && $0.contains("Score 0") }
+        #expect(first.contains("Lives ♥ ♥ ♥") && first.contains("█"), "\(first)")
+        let end = try await Self.playToTheEnd(student, tries: 12) { _ in ["Enter"] }
+        for text in ["Out of lives!", "Ana spelled 0 words right.", "No high scores are kept", "Lives · · ·"] {
+            #expect(end.contains(text), "\(text) in\n\(end)")
+        }
+    }
+
+    @Test("--mode: a mode the game lacks, a game without modes, and a clash with --option are refused in one line",
+          arguments: [
+            (["play", "spelling", "--mode", "spell"], "pick, unscramble, hear"),
+            (["play", "taxcollection", "--mode", "pick"], "mode"),
+            (["play", "spelling", "--mode", "pick", "--option", "mode=hear"], "disagree"),
+            (["join", "127.0.0.1:1", "--name", "Ana", "--game", "spelling", "--mode", "spell"], "pick, unscramble, hear"),
+          ])
+    func modeRefused(arguments: [String], message: String) async throws {
+        let refused = try await CommandRunner.run(arguments)
+        #expect(refused.status != 0 && refused.standardError.contains(message), "\(refused.standardError)")
     }
 
     static func waves(in folder: String) -> [String] {

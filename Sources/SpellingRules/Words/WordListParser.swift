@@ -1,7 +1,7 @@
 /// Reads a word list file: a plain list (one word a line) or CSV (`word,wrong1,wrong2`), or both mixed.
 ///
 /// Blank lines and lines starting with `#` are skipped, and so is a first line `word,wrong1,wrong2`
-/// (a spreadsheet's header). Words are folded to lowercase; spaces around fields are trimmed. A file is
+/// (a spreadsheet's header), a byte-order mark, rows of commas only, and the empty wrong spellings of a padded row (`dog,,`). Words are folded to lowercase; spaces around fields are trimmed. A file is
 /// refused whole at its first problem, with the line and the reason.
 public enum WordListParser {
     /// Parses a file's text.
@@ -13,12 +13,18 @@ public enum WordListParser {
         var words: [SpellingWord] = []
         var lineOf: [String: Int] = [:]
         // NB: "\r\n" is one Character in Swift.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        // NB: a spreadsheet saved as "CSV UTF-8" starts with a byte-order mark.
+        let body = text.unicodeScalars.first == "\u{FEFF}" ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
+        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, raw) in lines.enumerated() {
             let number = index + 1
             let line = Self.trimmed(Substring(raw.filter { $0 != "\r" }))
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { Self.trimmed($0).lowercased() }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map { Self.trimmed($0).lowercased() }
+            // NB: a spreadsheet pads a row without wrong spellings to the widest row (`dog,,`), and writes
+            // its empty rows as commas.
+            if fields.allSatisfy(\.isEmpty) { continue }
+            if fields.count == 3, fields[1].isEmpty, fields[2].isEmpty { fields = [fields[0]] }
             if words.isEmpty, lineOf.isEmpty, fields == ["word", "wrong1", "wrong2"] { continue }
             guard fields.count == 1 || fields.count == 3 else {
                 return .failure(
