@@ -48,7 +48,20 @@ struct SpeechTests {
             let measured = try Self.measure(bytes)
             #expect(try Self.isSpeech(bytes), "\(word): \(measured)")
             #expect(clip.data.utf8.count < 48_000, "within a 64 KiB frame with its state")
+            #expect(Self.chunks(bytes) == ["fmt ", "fact", "data"], "\(word): no INFO or other chunk that could name it")
         }
+    }
+
+    /// The chunk ids of a RIFF file, in order; they must fill it exactly.
+    static func chunks(_ file: [UInt8]) -> [String] {
+        var ids: [String] = []
+        var at = 12
+        while at + 8 <= file.count {
+            let size = (0..<4).reduce(0) { $0 | Int(file[at + 4 + $1]) << (8 * $1) }
+            ids.append(String(decoding: file[at..<at + 4], as: UTF8.self))
+            at += 8 + size + size % 2
+        }
+        return at == file.count ? ids : ids + ["(\(file.count - at) bytes left over)"]
     }
 
     @Test("the check tells silence and a click from speech")

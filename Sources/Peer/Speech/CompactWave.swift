@@ -23,7 +23,8 @@ public enum CompactWave {
             let sum = samples[start..<end].reduce(0) { $0 + Int($1) }
             encoded.append(Self.muLaw(Int16(clamping: sum / (end - start))))
         }
-        return Self.header(dataBytes: encoded.count) + encoded
+        // NB: RIFF pads a chunk of odd size with a byte its size does not count; a strict reader wants it.
+        return Self.header(dataBytes: encoded.count) + encoded + (encoded.count % 2 == 1 ? [0] : [])
     }
 
     /// The sample rate and samples of a 16-bit PCM mono WAV file (espeak-ng may write unknown sizes).
@@ -78,7 +79,7 @@ public enum CompactWave {
     }
 
     static func header(dataBytes: Int) -> [UInt8] {
-        var bytes = Array("RIFF".utf8) + Self.le32(UInt32(4 + 26 + 12 + 8 + dataBytes)) + Array("WAVE".utf8)
+        var bytes = Array("RIFF".utf8) + Self.le32(UInt32(4 + 26 + 12 + 8 + dataBytes + dataBytes % 2)) + Array("WAVE".utf8)
         // NB: a non-PCM format has an 18-byte fmt chunk (cbSize 0) and a fact chunk.
         bytes += Array("fmt ".utf8) + Self.le32(18) + Self.le16(7) + Self.le16(1)
         bytes += Self.le32(UInt32(Self.sampleRate)) + Self.le32(UInt32(Self.sampleRate)) + Self.le16(1) + Self.le16(8)
