@@ -76,7 +76,8 @@ struct WebSocketTransportTests {
         try await withWebHost({
             $0.helloTimeout = .milliseconds(500)
             $0.rateLimit = RateLimit(burst: 5, perSecond: 1)
-            $0.maxFrame = 1000
+            // NB: small, but holding the host's own welcome (every game with its options).
+            $0.maxFrame = 2000
         }) { host, port in
             let silent = try await webSocket(port: port)
             let timeout = await silent.read(timeout: .seconds(10))
@@ -91,7 +92,7 @@ struct WebSocketTransportTests {
 
             let big = try await webSocket(port: port)
             _ = try await big.hello("Lan")
-            await big.send(bytes: big.header(announcing: 1001))
+            await big.send(bytes: big.header(announcing: 2001))
             let refusal = await big.read(timeout: .seconds(10))
             #expect(refusal.message?.code == "frame-too-large")
             #expect(await big.readUntilClosed(timeout: .seconds(10)).closed && big.closeCode == 1009)
