@@ -117,7 +117,8 @@ extension HostStore {
         ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
         let id = db.lastInsertedRowID
         try db.cachedStatement(
-            sql: "INSERT INTO archivedMove (archiveID, seq, record) SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
+            sql:
+                "INSERT INTO archivedMove (archiveID, seq, record) SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
         ).execute(arguments: [id, record.table, record.match])
     }
 

@@ -54,7 +54,8 @@ extension HostStore {
         do {
             return try self.pool.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT name, rows, importedAt FROM library WHERE game = ? ORDER BY name", arguments: [game]
+                    db, sql: "SELECT name, rows, importedAt FROM library WHERE game = ? ORDER BY name",
+                    arguments: [game]
                 ).map { row in
                     let content = try Self.decode(GameContent.self, row["rows"] as String)
                     return (row["name"], content.rows.count, row["importedAt"])

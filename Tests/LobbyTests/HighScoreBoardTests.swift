@@ -10,7 +10,9 @@ struct HighScoreBoardTests {
     /// Twelve names, Name01 scoring 1 ... Name12 scoring 12, one game each.
     static func twelve() -> HighScoreBoards {
         var boards = HighScoreBoards()
-        for score in 1...12 { boards.add(board: Self.board, name: "Name\(score < 10 ? "0" : "")\(score)", score: score) }
+        for score in 1...12 {
+            boards.add(board: Self.board, name: "Name\(score < 10 ? "0" : "")\(score)", score: score)
+        }
         return boards
     }
 
@@ -41,10 +43,13 @@ struct HighScoreBoardTests {
         boards.add(board: Self.board, name: "Lan", score: 2)
         boards.add(board: Self.board, name: "Cy", score: 0)
         let scores = boards.scores(board: Self.board, for: ("Lan", 2))
-        #expect(scores.top == [
-            HighScore(rank: 1, name: "Ben", score: 7, games: 1), HighScore(rank: 2, name: "Lan", score: 3, games: 3),
-            HighScore(rank: 2, name: "Minh", score: 3, games: 1), HighScore(rank: 4, name: "Cy", score: 0, games: 1),
-        ])
+        #expect(
+            scores.top == [
+                HighScore(rank: 1, name: "Ben", score: 7, games: 1),
+                HighScore(rank: 2, name: "Lan", score: 3, games: 3),
+                HighScore(rank: 2, name: "Minh", score: 3, games: 1),
+                HighScore(rank: 4, name: "Cy", score: 0, games: 1),
+            ])
         #expect(scores.place == 3, "Lan's own better game does not count against this one: Ben and Minh did better")
     }
 
@@ -53,8 +58,10 @@ struct HighScoreBoardTests {
         var boards = Self.twelve()
         let other = "spelling classic {\"list\":\"mine\",\"mode\":\"pick\"}"
         boards.add(board: other, name: "Ana", score: 2)
-        #expect(boards.scores(board: other, for: ("Ana", 2)) == HighScores(
-            top: [HighScore(rank: 1, name: "Ana", score: 2, games: 1)], place: 1, names: 1))
+        #expect(
+            boards.scores(board: other, for: ("Ana", 2))
+                == HighScores(
+                    top: [HighScore(rank: 1, name: "Ana", score: 2, games: 1)], place: 1, names: 1))
         #expect(boards.scores(board: Self.board, for: nil).names == 12)
         #expect(boards.scores(board: "spelling classic {}", for: ("Ana", 0)) == HighScores(top: [], place: 1, names: 0))
     }
@@ -65,7 +72,8 @@ struct HighScoreBoardTests {
         let sums = (1...12).map {
             BoardScore(board: Self.board, name: "Name\($0 < 10 ? "0" : "")\($0)", best: $0, games: 1)
         }
-        #expect(HighScoreBoards(sums).scores(board: Self.board, for: ("Zoe", 5))
-            == kept.scores(board: Self.board, for: ("Zoe", 5)))
+        #expect(
+            HighScoreBoards(sums).scores(board: Self.board, for: ("Zoe", 5))
+                == kept.scores(board: Self.board, for: ("Zoe", 5)))
     }
 }

@@ -153,7 +153,10 @@ struct LobbyHarness {
     ) -> (table: TableID, a: ConnectionID, b: ConnectionID) {
         let a = self.connect("Lan")
         let b = self.connect("Minh")
-        self.send(.createTable(CreateTable(game: "taxcollection", ruleSet: ruleSet, graceSeconds: grace, onTimeout: onTimeout)), from: a)
+        self.send(
+            .createTable(
+                CreateTable(game: "taxcollection", ruleSet: ruleSet, graceSeconds: grace, onTimeout: onTimeout)),
+            from: a)
         let table = "t1"
         self.send(.sit(Sit(table: table, seat: "A")), from: a)
         self.send(.sit(Sit(table: table, seat: "B")), from: b)

@@ -16,18 +16,21 @@ struct MisspellingTests {
                 #expect(!wrongs.contains(word), "\(word): \(wrongs)")
                 #expect(Set(wrongs).count == 2, "\(word): \(wrongs)")
                 #expect(wrongs.allSatisfy { !Self.list.contains($0) }, "\(word): \(wrongs)")
-                #expect(wrongs.allSatisfy { plausible.contains($0) }, "\(word): \(wrongs) are one first-grade mistake each")
+                #expect(
+                    wrongs.allSatisfy { plausible.contains($0) }, "\(word): \(wrongs) are one first-grade mistake each")
                 #expect(wrongs.allSatisfy(WordList.isWord), "\(word): \(wrongs)")
                 #expect(Misspeller.wrongs(for: word, avoiding: Self.list, seed: seed) == wrongs, "deterministic")
             }
         }
     }
 
-    @Test("the families make the mistakes the docs name", arguments: [
-        ("little", Misspeller.Family.doubled, "litle"), ("cat", .doubled, "catt"), ("when", .dropped, "wen"),
-        ("said", .vowels, "siad"), ("cat", .ck, "kat"), ("back", .ck, "bak"), ("phone", .ph, "fone"),
-        ("fly", .ph, "phly"), ("make", .silentE, "mak"), ("hop", .silentE, "hope"),
-    ] as [(String, Misspeller.Family, String)])
+    @Test(
+        "the families make the mistakes the docs name",
+        arguments: [
+            ("little", Misspeller.Family.doubled, "litle"), ("cat", .doubled, "catt"), ("when", .dropped, "wen"),
+            ("said", .vowels, "siad"), ("cat", .ck, "kat"), ("back", .ck, "bak"), ("phone", .ph, "fone"),
+            ("fly", .ph, "phly"), ("make", .silentE, "mak"), ("hop", .silentE, "hope"),
+        ] as [(String, Misspeller.Family, String)])
     func families(word: String, family: Misspeller.Family, expected: String) {
         let made = Misspeller.candidates(of: word).first { $0.family == family }?.spellings ?? []
         #expect(made.contains(expected), "\(word) \(family): \(made)")

@@ -4,8 +4,9 @@ import Testing
 
 @Suite("The three games: right, wrong, the fourth wrong answer, time is up")
 struct ModeRulesTests {
-    @Test("a game starts with three lives, no score, word 1 and a deadline two minutes after the start",
-          arguments: SpellingMode.allCases)
+    @Test(
+        "a game starts with three lives, no score, word 1 and a deadline two minutes after the start",
+        arguments: SpellingMode.allCases)
     func start(mode: SpellingMode) {
         let table = SpellingTable(mode: mode)
         #expect(table.host.lives == 3 && table.host.score == 0 && table.host.number == 1 && table.host.over == nil)
@@ -56,8 +57,10 @@ struct ModeRulesTests {
         #expect(table.play(.timeUp, by: .seat("S")).code == "host-only")
         let move = try #require(SpellingGame.hostMove(.deadline, in: table.host))
         #expect(table.play(move, by: .host).events == [.timeUp])
-        #expect(SpellingGame.result(of: table.host) == GameResult(
-            reason: "time-up", standings: [SeatStanding(seat: "S", score: 2, rank: 1)]))
+        #expect(
+            SpellingGame.result(of: table.host)
+                == GameResult(
+                    reason: "time-up", standings: [SeatStanding(seat: "S", score: 2, rank: 1)]))
         let refusal = table.play(table.rightMove)
         #expect(refusal.code == "game-over")
         if case .failure(let violation) = refusal { #expect(violation.message.contains("Time is up!")) }

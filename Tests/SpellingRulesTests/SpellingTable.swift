@@ -33,7 +33,8 @@ struct SpellingTable {
 
     /// Plays a move as the host would; checks the client's copy keeps up. Returns the events or the refusal.
     @discardableResult
-    mutating func play(_ move: SpellingMove, by mover: Mover = .seat("S")) -> Result<[SpellingEvent], GameRuleViolation> {
+    mutating func play(_ move: SpellingMove, by mover: Mover = .seat("S")) -> Result<[SpellingEvent], GameRuleViolation>
+    {
         var random = HostRandom(secret: self.secret, step: UInt64(self.seq + 1))
         let prepared = SpellingGame.prepare(move, by: mover, in: self.host, random: &random)
         let before = self.host
@@ -46,7 +47,9 @@ struct SpellingTable {
         let viewed = SpellingGame.view(of: prepared, for: .seat("S"))
         let clientEvents = SpellingGame.apply(viewed, by: mover, to: &self.client)
         #expect(self.client == SpellingGame.view(of: self.host, for: .seat("S")), "viewing commutes with applying")
-        #expect(SpellingGame.hash(of: self.client) == SpellingGame.hash(of: SpellingGame.view(of: self.host, for: .seat("S"))))
+        #expect(
+            SpellingGame.hash(of: self.client)
+                == SpellingGame.hash(of: SpellingGame.view(of: self.host, for: .seat("S"))))
         #expect((try? clientEvents.get()) == events.compactMap { SpellingGame.view(of: $0, for: .seat("S")) })
         return outcome
     }
@@ -66,7 +69,9 @@ struct SpellingTable {
         let challenge = self.host.challenge
         switch self.host.mode {
         case .pick:
-            let index = challenge.choices!.indices.first { challenge.choices![$0] != self.word && !self.host.marked.contains($0) }!
+            let index = challenge.choices!.indices.first {
+                challenge.choices![$0] != self.word && !self.host.marked.contains($0)
+            }!
             return .pick(index, nil)
         case .unscramble: return .arrange(Array(challenge.tiles!.indices), nil)
         case .hear: return .spell(self.word + "x", nil)

@@ -4,8 +4,9 @@ import Testing
 
 @Suite("What the student's client gets never holds the answer before it is answered")
 struct ViewTests {
-    @Test("the viewed state, moves and events of whole games: no word, no answers, no list; tiles never the word",
-          arguments: SpellingMode.allCases)
+    @Test(
+        "the viewed state, moves and events of whole games: no word, no answers, no list; tiles never the word",
+        arguments: SpellingMode.allCases)
     func noAnswer(mode: SpellingMode) throws {
         for seed in 1...15 {
             var table = SpellingTable(mode: mode, seed: seed)

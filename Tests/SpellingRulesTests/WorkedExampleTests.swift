@@ -28,7 +28,8 @@ struct WorkedExampleTests {
         out["events"] = try OrderedJSON.string(from: events)
         let wrong = table.wrongMove
         var random2 = HostRandom(secret: table.secret, step: 2)
-        out["wrong-move"] = try OrderedJSON.string(from: SpellingGame.prepare(wrong, by: .seat("S"), in: table.host, random: &random2))
+        out["wrong-move"] = try OrderedJSON.string(
+            from: SpellingGame.prepare(wrong, by: .seat("S"), in: table.host, random: &random2))
         out["wrong-events"] = try OrderedJSON.string(from: try table.play(wrong).get())
         out["time-up"] = try OrderedJSON.string(from: SpellingGame.hostMove(.deadline, in: table.host)!)
         return out
@@ -47,11 +48,16 @@ struct WorkedExampleTests {
             #expect(examples[name] == lines[1], "\(name): the code says \(examples[name] ?? "nothing")")
             seen.insert(name)
         }
-        #expect(seen == Set(examples.keys), "examples missing from the document: \(Set(examples.keys).subtracting(seen))")
+        #expect(
+            seen == Set(examples.keys), "examples missing from the document: \(Set(examples.keys).subtracting(seen))")
     }
 
-    @Test("print the examples (for the document)", .disabled(if: ProcessInfo.processInfo.environment["TCNET_PRINT_EXAMPLES"] == nil))
+    @Test(
+        "print the examples (for the document)",
+        .disabled(if: ProcessInfo.processInfo.environment["TCNET_PRINT_EXAMPLES"] == nil))
     func printExamples() throws {
-        for (name, json) in try Self.examples().sorted(by: { $0.key < $1.key }) { print("// example: \(name)\n\(json)\n") }
+        for (name, json) in try Self.examples().sorted(by: { $0.key < $1.key }) {
+            print("// example: \(name)\n\(json)\n")
+        }
     }
 }

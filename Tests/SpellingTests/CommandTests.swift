@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("tcnet words, and one game of each mode in a real terminal at a real host", .serialized)
 struct CommandTests {
@@ -23,13 +23,17 @@ struct CommandTests {
         let bad = try Self.write("cat\ndog\nfish,fich\nbird\n")
         let refused = try await CommandRunner.run(["words", "import", bad, "--list", "mine", "--data", data])
         #expect(refused.status != 0)
-        #expect(refused.standardError.contains("line 3: 2 fields") && refused.standardError.contains("nothing was imported"),
-                "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains("line 3: 2 fields")
+                && refused.standardError.contains("nothing was imported"),
+            "\(refused.standardError)")
         let empty = try await CommandRunner.run(["words", "list", "--data", data])
         #expect(!empty.standardOutput.contains("mine") && empty.standardOutput.contains("first-grade"))
         let good = try Self.write("word,wrong1,wrong2\ncat,kat,catt\ndog\nfish\n")
         let imported = try await CommandRunner.run(["words", "import", good, "--list", "mine", "--data", data])
-        #expect(imported.status == 0 && imported.standardOutput.contains("imported 3 words as list mine"), "\(imported.standardError)")
+        #expect(
+            imported.status == 0 && imported.standardOutput.contains("imported 3 words as list mine"),
+            "\(imported.standardError)")
         let listed = try await CommandRunner.run(["words", "list", "--data", data])
         #expect(listed.standardOutput.contains("mine") && listed.standardOutput.contains("3 words"))
         let builtIn = try await CommandRunner.run(["words", "import", good, "--list", "first-grade", "--data", data])
@@ -40,7 +44,9 @@ struct CommandTests {
         #expect(still.standardOutput.contains("3 words"), "a refused re-import leaves the old list whole")
     }
 
-    @Test("tcnet words import: a missing file, one that is not UTF-8, an empty one, a bad name: one line each, nothing imported")
+    @Test(
+        "tcnet words import: a missing file, one that is not UTF-8, an empty one, a bad name: one line each, nothing imported"
+    )
     func importRefusals() async throws {
         let data = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: data) }
@@ -56,16 +62,21 @@ struct CommandTests {
         ]
         for (arguments, message) in cases {
             let refused = try await CommandRunner.run(["words", "import"] + arguments + ["--data", data])
-            #expect(refused.status != 0 && refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+            #expect(
+                refused.status != 0 && refused.standardError.contains(message), "\(arguments): \(refused.standardError)"
+            )
             #expect(!refused.standardError.contains("Fatal") && refused.standardOutput.isEmpty)
         }
         let listed = try await CommandRunner.run(["words", "list", "--data", data])
-        #expect(listed.standardOutput.split(separator: "\n").count == 1, "only the built-in list: \(listed.standardOutput)")
+        #expect(
+            listed.standardOutput.split(separator: "\n").count == 1, "only the built-in list: \(listed.standardOutput)")
         let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(UUID()).csv").path
-        try Data("\u{FEFF}word,wrong1,wrong2\r\ncat,kat,catt\r\ndog,,\r\n,,\r\n".utf8).write(to: URL(fileURLWithPath: sheet))
+        try Data("\u{FEFF}word,wrong1,wrong2\r\ncat,kat,catt\r\ndog,,\r\n,,\r\n".utf8).write(
+            to: URL(fileURLWithPath: sheet))
         let imported = try await CommandRunner.run(["words", "import", sheet, "--list", "sheet", "--data", data])
-        #expect(imported.status == 0 && imported.standardOutput.contains("imported 2 words as list sheet (1 with"),
-                "a spreadsheet's CSV UTF-8: \(imported.standardError)")
+        #expect(
+            imported.status == 0 && imported.standardOutput.contains("imported 2 words as list sheet (1 with"),
+            "a spreadsheet's CSV UTF-8: \(imported.standardError)")
     }
 
     static func port(in log: String) -> Int? {
@@ -74,7 +85,9 @@ struct CommandTests {
     }
 
     /// A host on a fresh folder and a student in tmux at a new table of a mode; the game has started.
-    static func game(mode: String, environment: [String: String] = [:]) async throws -> (CommandRunner, TmuxSession, String) {
+    static func game(mode: String, environment: [String: String] = [:]) async throws -> (
+        CommandRunner, TmuxSession, String
+    ) {
         let data = Self.folder()
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
         let port = try #require(Self.port(in: try await host.waitForStandardError(containing: "listening")))
@@ -99,7 +112,9 @@ struct CommandTests {
     }
 
     static func expectEnd(_ screen: String) {
-        for text in ["Out of lives!", "Ana spelled", "The best score so far!", "High scores", "1. Ana", "◀ you", "Lives · · ·"] {
+        for text in [
+            "Out of lives!", "Ana spelled", "The best score so far!", "High scores", "1. Ana", "◀ you", "Lives · · ·",
+        ] {
             #expect(screen.contains(text), "\(text) in\n\(screen)")
         }
     }
@@ -135,7 +150,8 @@ struct CommandTests {
         try FileManager.default.createDirectory(atPath: sounds, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: sounds) }
         let player = sounds + "/player.sh"
-        try "#!/bin/sh\ncp \"$1\" \"\(sounds)/$(date +%s%N).wav\"\n".write(toFile: player, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\ncp \"$1\" \"\(sounds)/$(date +%s%N).wav\"\n".write(
+            toFile: player, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player)
         let (host, student, data) = try await Self.game(mode: "hear", environment: ["TCNET_SOUND_PLAYER": player])
         defer { student.kill(); host.signal(SIGTERM); try? FileManager.default.removeItem(atPath: data) }
@@ -163,13 +179,17 @@ struct CommandTests {
         }
     }
 
-    @Test("--mode: a mode the game lacks, a game without modes, and a clash with --option are refused in one line",
-          arguments: [
+    @Test(
+        "--mode: a mode the game lacks, a game without modes, and a clash with --option are refused in one line",
+        arguments: [
             (["play", "spelling", "--mode", "spell"], "pick, unscramble, hear"),
             (["play", "taxcollection", "--mode", "pick"], "mode"),
             (["play", "spelling", "--mode", "pick", "--option", "mode=hear"], "disagree"),
-            (["join", "127.0.0.1:1", "--name", "Ana", "--game", "spelling", "--mode", "spell"], "pick, unscramble, hear"),
-          ])
+            (
+                ["join", "127.0.0.1:1", "--name", "Ana", "--game", "spelling", "--mode", "spell"],
+                "pick, unscramble, hear"
+            ),
+        ])
     func modeRefused(arguments: [String], message: String) async throws {
         let refused = try await CommandRunner.run(arguments)
         #expect(refused.status != 0 && refused.standardError.contains(message), "\(refused.standardError)")

@@ -1,12 +1,12 @@
-import Synchronization
 import Foundation
 import Lobby
 import Peer
 import Protocol
 import SpellingRules
 import Storage
-import Testing
+import Synchronization
 import TestSupport
+import Testing
 
 @Suite("High scores over TCP: two students, a restarted host, the store and tcnet scores", .serialized)
 struct HighScoreTests {
@@ -28,12 +28,18 @@ struct HighScoreTests {
                 // Ana: two right, then a word with both wrong spellings and the right one, then two wrong.
                 let anaEnd = try await ana.pick("rrwwrww")
                 #expect(anaEnd.result?.reason == "out-of-lives" && anaEnd.result?.standings?.first?.score == 3)
-                #expect(anaEnd.board == HighScores(top: [HighScore(rank: 1, name: "Ana", score: 3, games: 1)], place: 1, names: 1))
+                #expect(
+                    anaEnd.board
+                        == HighScores(top: [HighScore(rank: 1, name: "Ana", score: 3, games: 1)], place: 1, names: 1))
                 let benEnd = try await ben.pick("wwrww")
                 #expect(benEnd.result?.standings?.first?.score == 1)
                 #expect(benEnd.board?.top.map(\.name) == ["Ana", "Ben"] && benEnd.board?.place == 2)
                 #expect(benEnd.board?.names == 2)
-                let late = try await ben.request(.move(MoveRequest(table: ben.table, seq: benEnd.seq, move: JSONValue.encoding(SpellingMove.pick(0, nil)))), id: 99)
+                let late = try await ben.request(
+                    .move(
+                        MoveRequest(
+                            table: ben.table, seq: benEnd.seq, move: JSONValue.encoding(SpellingMove.pick(0, nil)))),
+                    id: 99)
                 #expect(late.error?.code == .notPlaying, "a move after the end")
             }
         }
@@ -58,10 +64,11 @@ struct HighScoreTests {
         #expect(final.solved.allSatisfy(FirstGradeWords.words.contains) && final.solved.count == 3)
         let csv = try await CommandRunner.run(["scores", "--data", data, "--csv"])
         #expect(csv.status == 0)
-        #expect(csv.standardOutput.split(separator: "\n").map(String.init) == [
-            "game,rules,list,mode,rank,name,best,games", "spelling,classic,first-grade,pick,1,Ana,3,1",
-            "spelling,classic,first-grade,pick,2,Cy,2,1", "spelling,classic,first-grade,pick,3,Ben,1,1",
-        ])
+        #expect(
+            csv.standardOutput.split(separator: "\n").map(String.init) == [
+                "game,rules,list,mode,rank,name,best,games", "spelling,classic,first-grade,pick,1,Ana,3,1",
+                "spelling,classic,first-grade,pick,2,Cy,2,1", "spelling,classic,first-grade,pick,3,Ben,1,1",
+            ])
         let table = try await CommandRunner.run(["scores", "--data", data, "--option", "mode=hear"])
         #expect(table.standardOutput.contains("no high scores yet"))
     }
@@ -73,7 +80,8 @@ struct HighScoreTests {
         let clock = TestClock(LobbyTime(milliseconds: 1_800_000_000_000))
         let start = clock.now
         let (token, table) = try await withDeadline(seconds: 120) {
-            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) { host in
+            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) {
+                host in
                 let ana = try await Student(port: host.port, name: "Ana")
                 let first = try await ana.open(["mode": .string("unscramble")])
                 #expect(first.timeLeftMs == 120_000)
@@ -83,7 +91,8 @@ struct HighScoreTests {
         }
         clock.set(start.adding(milliseconds: 100_000))
         try await withDeadline(seconds: 120) {
-            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) { host in
+            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) {
+                host in
                 let client = try await RawClient.connect(port: host.port)
                 try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "Ana", resume: token))))
                 var resumed: MatchUpdate?
@@ -94,7 +103,8 @@ struct HighScoreTests {
                 #expect(resumed?.table == table)
                 clock.set(start.adding(milliseconds: 121_000))
                 let move = JSONValue.encoding(SpellingMove.arrange([0, 1], nil))
-                try await client.send(ClientEnvelope(id: .number(2), .move(MoveRequest(table: table, seq: resumed!.seq, move: move))))
+                try await client.send(
+                    ClientEnvelope(id: .number(2), .move(MoveRequest(table: table, seq: resumed!.seq, move: move))))
                 var over: MatchUpdate?
                 var refusal: ErrorMessage?
                 while refusal == nil {

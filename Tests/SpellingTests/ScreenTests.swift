@@ -8,15 +8,18 @@ import Testing
 struct ScreenTests {
     static func screen(_ mode: SpellingMode, controlled: Bool = true) -> (SpellingScreen, SpellingState) {
         var options = GameOptions(defaultsOf: SpellingGame.descriptor.options)
-        options = (try? GameOptions.checking(["mode": .choice(mode.rawValue)], against: SpellingGame.descriptor.options).get()) ?? options
+        options =
+            (try? GameOptions.checking(["mode": .choice(mode.rawValue)], against: SpellingGame.descriptor.options).get())
+            ?? options
         let setup = MatchSetup(
             ruleSet: "classic", seats: ["S"], firstSeat: "S", options: options,
             startedAt: GameTime(milliseconds: 1_700_000_000_000))
         var random = HostRandom(secret: Array(repeating: 3, count: 32), step: 0)
         let state = SpellingGame.view(of: SpellingGame.start(setup, random: &random)!, for: .seat("S"))
         var screen = SpellingScreen(
-            ScreenSetup(title: "table t1", seats: ["S"], controlled: controlled ? ["S"] : [], ruleSet: "classic",
-                        options: options, stepSeconds: 0))
+            ScreenSetup(
+                title: "table t1", seats: ["S"], controlled: controlled ? ["S"] : [], ruleSet: "classic",
+                options: options, stepSeconds: 0))
         screen.update(TableNews(names: ["S": "Ana"], link: .online))
         screen.show(state, after: nil, events: [], newMatch: true)
         screen.clock(timeLeft: 119.2)
@@ -86,10 +89,14 @@ struct ScreenTests {
         screen.show(state, after: nil, events: [.timeUp], newMatch: false)
         screen.matchEnded(GameResult(reason: "time-up", standings: [SeatStanding(seat: "S", score: 4, rank: 1)]))
         screen.showScores(
-            ScoreBoard(top: [.init(rank: 1, name: "Ben", score: 7, games: 2), .init(rank: 2, name: "Ana", score: 4, games: 1)],
-                       place: 2, names: 2))
+            ScoreBoard(
+                top: [
+                    .init(rank: 1, name: "Ben", score: 7, games: 2), .init(rank: 2, name: "Ana", score: 4, games: 1),
+                ],
+                place: 2, names: 2))
         let frame = screen.frame(width: 80, height: 24).text
-        for text in ["Time is up!", "Ana spelled 4 words right.", "Place 2 of 2 players.", "1. Ben", "2. Ana", "◀ you"] {
+        for text in ["Time is up!", "Ana spelled 4 words right.", "Place 2 of 2 players.", "1. Ben", "2. Ana", "◀ you"]
+        {
             #expect(frame.contains(text), "\(text) in\n\(frame)")
         }
         #expect(screen.press(.character("n")).contains { if case .rematch = $0 { true } else { false } })

@@ -23,7 +23,8 @@ struct SpeechTests {
             text.split(separator: "\n").first { $0.hasPrefix(label) }
                 .flatMap { Double($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) }
         }
-        guard process.terminationStatus == 0, let seconds = value("Length (seconds)"), let rms = value("RMS     amplitude")
+        guard process.terminationStatus == 0, let seconds = value("Length (seconds)"),
+            let rms = value("RMS     amplitude")
         else { throw SoxFailure(output: text) }
         return (seconds, rms)
     }
@@ -48,7 +49,8 @@ struct SpeechTests {
             let measured = try Self.measure(bytes)
             #expect(try Self.isSpeech(bytes), "\(word): \(measured)")
             #expect(clip.data.utf8.count < 48_000, "within a 64 KiB frame with its state")
-            #expect(Self.chunks(bytes) == ["fmt ", "fact", "data"], "\(word): no INFO or other chunk that could name it")
+            #expect(
+                Self.chunks(bytes) == ["fmt ", "fact", "data"], "\(word): no INFO or other chunk that could name it")
         }
     }
 

@@ -73,7 +73,9 @@ final class Student: Sendable {
             guard let index else { throw Failure("no \(step) choice in \(choices), marked \(viewed.marked)") }
             id += 1
             let answer = try await self.request(
-                .move(MoveRequest(table: self.table, seq: state.seq, move: JSONValue.encoding(SpellingMove.pick(index, nil)))),
+                .move(
+                    MoveRequest(
+                        table: self.table, seq: state.seq, move: JSONValue.encoding(SpellingMove.pick(index, nil)))),
                 id: id)
             guard answer.state != nil else { throw Failure("move refused: \(answer)") }
         }

@@ -5,8 +5,8 @@ import Peer
 import Protocol
 import SpellingRules
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Tables of spelling: word lists from the host's store, hear and type only with a voice")
 struct TableOptionTests {
@@ -23,13 +23,19 @@ struct TableOptionTests {
                 let refused = try await ana.request(
                     .createTable(CreateTable(game: "spelling", options: ["list": .string("nope")])), id: 1)
                 #expect(refused.error?.code == .invalidOption && refused.error?.option == "list")
-                #expect(refused.error?.message.contains("first-grade, mine") == true, "\(String(describing: refused.error))")
+                #expect(
+                    refused.error?.message.contains("first-grade, mine") == true, "\(String(describing: refused.error))"
+                )
                 let first = try await ana.open(["list": .string("mine")])
                 let state = try first.state.decode(as: SpellingState.self)
                 #expect(state.list == "mine")
-                #expect([Set(["cat", "kat", "catt"]), Set(["dog", "dogg", "dug"])].contains(Set(state.challenge.choices ?? [])))
+                #expect(
+                    [Set(["cat", "kat", "catt"]), Set(["dog", "dogg", "dug"])].contains(
+                        Set(state.challenge.choices ?? [])))
                 // A list imported again later does not change the table's words: they were kept with the table.
-                try store.store(WordListParser.parse("sun\n", name: "mine").get().content, game: "spelling", name: "mine", importedAt: 1)
+                try store.store(
+                    WordListParser.parse("sun\n", name: "mine").get().content, game: "spelling", name: "mine",
+                    importedAt: 1)
                 let next = try await ana.pick("r", words: ["cat", "dog"])
                 #expect(Set(["cat", "dog"]).contains(try next.state.decode(as: SpellingState.self).solved[0]))
             }
@@ -51,7 +57,8 @@ struct TableOptionTests {
                 let first = try await ana.open(["mode": .string("hear")])
                 #expect(first.sound?.format == "wav" && (first.sound?.data.count ?? 0) > 2000)
                 let wrong = try await ana.request(
-                    .move(MoveRequest(table: ana.table, seq: 0, move: JSONValue.encoding(SpellingMove.spell("zzz", nil)))),
+                    .move(
+                        MoveRequest(table: ana.table, seq: 0, move: JSONValue.encoding(SpellingMove.spell("zzz", nil)))),
                     id: 9)
                 #expect(wrong.state?.sound == first.sound, "the same word comes again until the next word")
             }

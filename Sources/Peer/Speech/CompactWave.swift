@@ -79,7 +79,8 @@ public enum CompactWave {
     }
 
     static func header(dataBytes: Int) -> [UInt8] {
-        var bytes = Array("RIFF".utf8) + Self.le32(UInt32(4 + 26 + 12 + 8 + dataBytes + dataBytes % 2)) + Array("WAVE".utf8)
+        var bytes =
+            Array("RIFF".utf8) + Self.le32(UInt32(4 + 26 + 12 + 8 + dataBytes + dataBytes % 2)) + Array("WAVE".utf8)
         // NB: a non-PCM format has an 18-byte fmt chunk (cbSize 0) and a fact chunk.
         bytes += Array("fmt ".utf8) + Self.le32(18) + Self.le16(7) + Self.le16(1)
         bytes += Self.le32(UInt32(Self.sampleRate)) + Self.le32(UInt32(Self.sampleRate)) + Self.le16(1) + Self.le16(8)

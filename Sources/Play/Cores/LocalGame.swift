@@ -131,7 +131,8 @@ public struct LocalGame<S: GameScreen>: Sendable {
         var changed = self.screen.tick(now: now)
         let wall = self.origin.adding(milliseconds: Int64(now * 1000))
         self.screen.clock(
-            timeLeft: self.over ? nil : S.G.deadline(of: self.state).map { Double($0.milliseconds - wall.milliseconds) / 1000 })
+            timeLeft: self.over
+                ? nil : S.G.deadline(of: self.state).map { Double($0.milliseconds - wall.milliseconds) / 1000 })
         if !self.over, let deadline = S.G.deadline(of: self.state), deadline <= wall,
             let move = S.G.hostMove(.deadline, in: self.state)
         {

@@ -399,7 +399,8 @@ public struct TableClient: Sendable {
             self.soundRequests = screen.soundRequests
             if let sound = self.sound { replay = [.play(sound)] }
         }
-        return replay + actions.flatMap { action -> [Command] in
+        var commands = replay
+        commands += actions.flatMap { action -> [Command] in
             switch action {
             case .send(let message):
                 return [.send(message)]
@@ -411,6 +412,7 @@ public struct TableClient: Sendable {
                 return [.send(.leave(TableRequest(table: table))), .send(.tables(TablesRequest()))]
             }
         }
+        return commands
     }
 
     /// What to print when the program stops at a table: a held seat, and how to take it back.

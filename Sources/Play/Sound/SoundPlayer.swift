@@ -25,7 +25,9 @@ public struct SoundPlayer: Sendable {
         }
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for candidate in Self.candidates {
-            if let path = folders.map({ $0 + "/" + candidate.program }).first(where: FileManager.default.isExecutableFile) {
+            if let path = folders.map({ $0 + "/" + candidate.program }).first(
+                where: FileManager.default.isExecutableFile)
+            {
                 self.program = path
                 self.arguments = candidate.arguments
                 return
@@ -43,7 +45,9 @@ public struct SoundPlayer: Sendable {
     /// - Returns: `nil` when it started, else why not (for the screen).
     public func play(_ wave: [UInt8]) -> String? {
         guard let program else { return Self.missing }
-        let path = NSTemporaryDirectory() + "tcnet-sound-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).wav"
+        let path =
+            NSTemporaryDirectory()
+            + "tcnet-sound-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).wav"
         guard FileManager.default.createFile(atPath: path, contents: Data(wave)) else {
             return "Cannot write the sound to \(path)"
         }

@@ -19,11 +19,15 @@ enum SpellingCases {
             try await Self.play(context, mode: "pick") { table, state, seq in
                 let choices = Self.strings(state.object("state")?.object("challenge")?.array("choices"))
                 let right = choices.filter(Self.words.contains)
-                try require(choices.count == 3 && right.count == 1, "three spellings, one of them a list word", seen: "\(state)")
+                try require(
+                    choices.count == 3 && right.count == 1, "three spellings, one of them a list word", seen: "\(state)"
+                )
                 let wrong = choices.firstIndex { !Self.words.contains($0) }!
-                let refused = try await context.move(table.student.probe, table: table.id, seq: seq, #"{"pick":\#(wrong)}"#, id: 300 + seq)
-                try require(refused.type == "state" && refused.object("last")?.object("move")?.bool("right") == false,
-                            "a wrong pick judged wrong by the host", seen: "\(refused)")
+                let refused = try await context.move(
+                    table.student.probe, table: table.id, seq: seq, #"{"pick":\#(wrong)}"#, id: 300 + seq)
+                try require(
+                    refused.type == "state" && refused.object("last")?.object("move")?.bool("right") == false,
+                    "a wrong pick judged wrong by the host", seen: "\(refused)")
                 try Self.expectNoWord(in: refused, except: [], hidden: right)
                 return (#"{"pick":\#(choices.firstIndex(of: right[0])!)}"#, [right[0]], 2)
             }
@@ -39,7 +43,8 @@ enum SpellingCases {
                 let answers = Self.words.filter { $0.sorted() == key }.sorted()
                 try require(!answers.isEmpty, "tiles that make a list word", seen: "\(state)")
                 var free = Array(tiles.indices)
-                let order = answers[0].map { letter in free.remove(at: free.firstIndex { tiles[$0] == String(letter) }!) }
+                let order = answers[0].map { letter in free.remove(at: free.firstIndex { tiles[$0] == String(letter) }!)
+                }
                 return ("{\"arrange\":[\(order.map(String.init).joined(separator: ","))]}", answers, 1)
             }
         },
@@ -69,8 +74,9 @@ enum SpellingCases {
                 sound?.string("format") == "wav" && bytes.count > 2000 && bytes.prefix(4) == Data("RIFF".utf8),
                 "a sound member: a WAV file of a spoken word", seen: "\(sound.map { "\($0)".prefix(120) } ?? "none")")
             let wrong = try await context.move(student.probe, table: table, seq: 0, #"{"spell":"zzzz"}"#, id: 53)
-            try require(wrong.object("last")?.object("move")?.bool("right") == false, "a wrong spelling judged wrong",
-                        seen: "\(wrong)")
+            try require(
+                wrong.object("last")?.object("move")?.bool("right") == false, "a wrong spelling judged wrong",
+                seen: "\(wrong)")
             try Self.expectNoWord(in: wrong, except: [])
             for frame in student.probe.recordedMessages() { try Self.expectNoWord(in: frame, except: []) }
             return .ok
@@ -133,7 +139,8 @@ enum SpellingCases {
     /// word as a JSON string anywhere in the bytes but where the words already answered are.
     static func expectNoWord(in message: WireMessage, except solved: [String], hidden: [String]? = nil) throws {
         let text = String(decoding: message.payload, as: UTF8.self)
-        for key in ["\"word\":", "\"answers\":", "\"words\":"] where text.contains(key) && !Self.isEventWord(text, key) {
+        for key in ["\"word\":", "\"answers\":", "\"words\":"] where text.contains(key) && !Self.isEventWord(text, key)
+        {
             throw CaseFailure(expected: "no member \(key) before the word is answered (S-1)", seen: text)
         }
         // NB: the three spellings of a pick are shown on purpose, wherever they are (state, last move, event).
@@ -160,8 +167,9 @@ enum SpellingCases {
 
     /// A `word` member of a `right` event names a word just answered, which is allowed.
     static func isEventWord(_ text: String, _ key: String) -> Bool {
-        key == "\"word\":" && text.components(separatedBy: key).count - 1
-            == text.components(separatedBy: "\"event\":\"right\"").count - 1
+        key == "\"word\":"
+            && text.components(separatedBy: key).count - 1
+                == text.components(separatedBy: "\"event\":\"right\"").count - 1
     }
 
     static func strings(_ values: [JSONValue]?) -> [String] {

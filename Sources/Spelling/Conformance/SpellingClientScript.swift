@@ -23,7 +23,8 @@ enum SpellingClientScript {
                 reason: "the spelling games have no bot: a person answers")
         }
         _ = SpellingGame.apply(.timeUp, by: .host, to: &state)
-        var lie = Self.update(table, state, seq: 1, last: PlayedMove(seat: nil, move: JSONValue.encoding(SpellingMove.timeUp)))
+        var lie = Self.update(
+            table, state, seq: 1, last: PlayedMove(seat: nil, move: JSONValue.encoding(SpellingMove.timeUp)))
         lie.hash = String(repeating: "0", count: 64)
         await conversation.send(HostEnvelope(.state(lie)))
         while let answer = await conversation.next(timeout: .seconds(3)) {
@@ -47,7 +48,9 @@ enum SpellingClientScript {
             table: table, match: 1, seq: seq, turn: over ? nil : "S", status: over ? .over : .playing,
             state: JSONValue.encoding(viewed), hash: SpellingGame.hash(of: viewed), last: last,
             events: last == nil ? [] : [JSONValue.encoding(SpellingEvent.timeUp)],
-            result: over ? MatchResult(winner: nil, reason: "time-up", standings: [Standing(seat: "S", score: 0, rank: 1)]) : nil,
+            result: over
+                ? MatchResult(winner: nil, reason: "time-up", standings: [Standing(seat: "S", score: 0, rank: 1)])
+                : nil,
             timeLeftMs: over ? nil : 120_000)
     }
 }

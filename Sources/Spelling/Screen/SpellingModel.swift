@@ -63,7 +63,8 @@ public struct SpellingModel: Sendable {
             case .right(let word): self.message = Span("Right! \"\(word)\" \u{2605} Here is the next word.", .good)
             case .wrong(let lives):
                 self.message = Span(
-                    lives == 0 ? "Not quite. No lives left: one more wrong answer ends the game."
+                    lives == 0
+                        ? "Not quite. No lives left: one more wrong answer ends the game."
                         : "Not quite. Try again! (\(lives) \(lives == 1 ? "life" : "lives") left)", .warning)
             case .outOfLives: self.message = Span("Out of lives! The game is over.", .warning)
             case .timeUp: self.message = Span("Time is up!", .warning)

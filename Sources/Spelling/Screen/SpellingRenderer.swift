@@ -92,7 +92,8 @@ enum SpellingRenderer {
     static func end(_ model: SpellingModel, _ state: SpellingState, _ reason: String, _ canvas: inout Canvas) {
         let headline = reason == "time-up" ? "Time is up!" : reason == "out-of-lives" ? "Out of lives!" : "Game over"
         canvas.put(headline, x: 1, y: 4, .warning)
-        canvas.put("\(model.name) spelled \(state.score) \(state.score == 1 ? "word" : "words") right.", x: 1, y: 5, .good)
+        canvas.put(
+            "\(model.name) spelled \(state.score) \(state.score == 1 ? "word" : "words") right.", x: 1, y: 5, .good)
         guard let board = model.board else {
             canvas.put("(No high scores are kept for a game on this terminal alone.)", x: 1, y: 7, .dim)
             return
@@ -104,7 +105,8 @@ enum SpellingRenderer {
         canvas.put("High scores (\(state.mode.rawValue), list \(state.list))", x: 1, y: 8, .focus)
         for (row, entry) in board.top.enumerated() {
             let mine = entry.name == model.name
-            let line = "\(String(entry.rank).leftPadded(3)). \(entry.name.padded(20)) \(String(entry.score).leftPadded(3))"
+            let line =
+                "\(String(entry.rank).leftPadded(3)). \(entry.name.padded(20)) \(String(entry.score).leftPadded(3))"
                 + "   (\(entry.games) \(entry.games == 1 ? "game" : "games"))"
             canvas.put(line + (mine ? "  ◀ you" : ""), x: 2, y: 9 + row, mine ? .good : .plain)
         }
@@ -126,7 +128,9 @@ enum SpellingRenderer {
 }
 
 extension String {
-    func padded(_ width: Int) -> String { self.count >= width ? self : self + String(repeating: " ", count: width - self.count) }
+    func padded(_ width: Int) -> String {
+        self.count >= width ? self : self + String(repeating: " ", count: width - self.count)
+    }
 
     func leftPadded(_ width: Int) -> String {
         self.count >= width ? self : String(repeating: " ", count: width - self.count) + self

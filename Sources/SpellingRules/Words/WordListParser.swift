@@ -14,13 +14,16 @@ public enum WordListParser {
         var lineOf: [String: Int] = [:]
         // NB: "\r\n" is one Character in Swift.
         // NB: a spreadsheet saved as "CSV UTF-8" starts with a byte-order mark.
-        let body = text.unicodeScalars.first == "\u{FEFF}" ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
+        let body =
+            text.unicodeScalars.first == "\u{FEFF}" ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, raw) in lines.enumerated() {
             let number = index + 1
             let line = Self.trimmed(Substring(raw.filter { $0 != "\r" }))
             if line.isEmpty || line.hasPrefix("#") { continue }
-            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map { Self.trimmed($0).lowercased() }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                Self.trimmed($0).lowercased()
+            }
             // NB: a spreadsheet pads a row without wrong spellings to the widest row (`dog,,`), and writes
             // its empty rows as commas.
             if fields.allSatisfy(\.isEmpty) { continue }
@@ -41,7 +44,8 @@ public enum WordListParser {
             }
             let wrongs = Array(fields.dropFirst())
             if wrongs.contains(word) {
-                return .failure(WordListError(line: number, reason: "a wrong spelling of \"\(word)\" is the word itself"))
+                return .failure(
+                    WordListError(line: number, reason: "a wrong spelling of \"\(word)\" is the word itself"))
             }
             if wrongs.count == 2, wrongs[0] == wrongs[1] {
                 return .failure(WordListError(line: number, reason: "the two wrong spellings are the same"))

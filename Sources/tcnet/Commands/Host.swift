@@ -143,7 +143,9 @@ extension TCNet {
                     name: host.configuration.hostName, bind: self.bind, port: host.port,
                     advertised: self.noAdvertise ? "no (--no-advertise)" : await advertiser?.settledStatus() ?? "no",
                     dataFile: store.path, web: web.lines,
-                    connections: (configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current))
+                    connections: (
+                        configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current
+                    ))
                 summary.print()
                 logger.info("data", metadata: ["file": "\(store.path)"])
                 if let advertiser, advertiser.advertiser != nil {

@@ -2,9 +2,9 @@ import ArgumentParser
 import Classroom
 import Foundation
 import GameKit
+import Peer
 import Play
 import Protocol
-import Peer
 import ScreenKit
 import Storage
 
@@ -113,7 +113,8 @@ extension TCNet {
             let content = try self.content(of: game, options)
             let voice = EspeakVoice.find()
             if S.G.features(for: options).contains(.speech), let missing = voice.missing {
-                throw ValidationError("\(game.name) with these options speaks words, and this machine cannot: \(missing)")
+                throw ValidationError(
+                    "\(game.name) with these options speaks words, and this machine cannot: \(missing)")
             }
             let now = GameTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
             let ruleSet = self.choice.rules ?? game.ruleSets[0]

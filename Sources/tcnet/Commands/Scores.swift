@@ -36,10 +36,11 @@ extension TCNet {
                 throw CommandFailure("no host data in \(self.data) (pass --data to name the host's folder)")
             }
             let store = try HostStore(folder: self.data, newHostID: { UUID().uuidString.lowercased() })
-            let wanted = Dictionary(uniqueKeysWithValues: self.filters.map { filter in
-                let parts = filter.split(separator: "=", maxSplits: 1).map(String.init)
-                return (parts[0], parts[1])
-            })
+            let wanted = Dictionary(
+                uniqueKeysWithValues: self.filters.map { filter in
+                    let parts = filter.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], parts[1])
+                })
             let boards = Dictionary(grouping: try store.boardScores(game: self.game), by: \.board)
                 .map { (board: Board(key: $0.key), scores: $0.value) }
                 .filter { entry in wanted.allSatisfy { entry.board.options[$0.key] == $0.value } }
@@ -55,16 +56,18 @@ extension TCNet {
                 if self.csv {
                     let fixed = [board.game, board.ruleSet] + optionNames.map { board.options[$0] ?? "" }
                     for (rank, score) in ranked {
-                        print((fixed + ["\(rank)", score.name, "\(score.best)", "\(score.games)"]).map(Self.field)
-                            .joined(separator: ","))
+                        print(
+                            (fixed + ["\(rank)", score.name, "\(score.best)", "\(score.games)"]).map(Self.field)
+                                .joined(separator: ","))
                     }
                 } else {
                     let options = board.options.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                     print("\n\(board.game), " + options.joined(separator: ", "))
                     for (rank, score) in ranked {
                         let name = score.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                        print("  \(String(rank).leftPadded(3)). \(name) \(String(score.best).leftPadded(4))"
-                            + "   \(score.games) \(score.games == 1 ? "game" : "games")")
+                        print(
+                            "  \(String(rank).leftPadded(3)). \(name) \(String(score.best).leftPadded(4))"
+                                + "   \(score.games) \(score.games == 1 ? "game" : "games")")
                     }
                 }
             }

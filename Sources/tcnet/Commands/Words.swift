@@ -22,7 +22,8 @@ extension TCNet {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Import a word list: one word a line, or CSV word,wrong1,wrong2 (the two wrong spellings).",
-            discussion: "A bad file is refused whole, with the line and the reason; importing a name again replaces it.")
+            discussion: "A bad file is refused whole, with the line and the reason; importing a name again replaces it."
+        )
 
         @Argument(help: ArgumentHelp("The file (UTF-8 text).", valueName: "file"))
         var file: String
@@ -73,15 +74,17 @@ extension TCNet {
         var data: String = DataFolder.defaultPath
 
         func run() async throws {
-            print("\(FirstGradeWords.name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
-                + "\(String(FirstGradeWords.words.count).leftPadded(4)) words  built in (Dolch sight words)")
+            print(
+                "\(FirstGradeWords.name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
+                    + "\(String(FirstGradeWords.words.count).leftPadded(4)) words  built in (Dolch sight words)")
             guard FileManager.default.fileExists(atPath: self.data + "/" + HostStore.fileName) else { return }
             let store = try HostStore(folder: self.data, newHostID: { UUID().uuidString.lowercased() })
             let formatter = ISO8601DateFormatter()
             for entry in try store.contentNames(game: SpellingGame.descriptor.id) {
                 let date = formatter.string(from: Date(timeIntervalSince1970: Double(entry.importedAt) / 1000))
-                print("\(entry.name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
-                    + "\(String(entry.rows).leftPadded(4)) words  imported \(date)")
+                print(
+                    "\(entry.name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
+                        + "\(String(entry.rows).leftPadded(4)) words  imported \(date)")
             }
         }
     }
