@@ -84,7 +84,9 @@ extension HostStore {
                 }
             }
         } catch {
-            throw HostStoreError(folder: self.path, reason: "cannot write the journal: \(Self.reason(error))")
+            throw HostStoreError(
+                folder: self.path, reason: "cannot write the journal: \(Self.reason(error))",
+                diskFull: Self.isDiskFull(error))
         }
     }
 
@@ -118,7 +120,8 @@ extension HostStore {
         let id = db.lastInsertedRowID
         try db.cachedStatement(
             sql:
-                "INSERT INTO archivedMove (archiveID, seq, record) SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
+                "INSERT INTO archivedMove (archiveID, seq, record) "
+                + "SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
         ).execute(arguments: [id, record.table, record.match])
     }
 

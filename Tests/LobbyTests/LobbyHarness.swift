@@ -86,6 +86,16 @@ struct LobbyHarness {
         return answer
     }
 
+    /// The host's disk filled: it can no longer write its journal.
+    mutating func diskFilled() {
+        self.record(self.lobby.diskFilled(now: self.now))
+    }
+
+    /// The host can write its journal again.
+    mutating func diskFreed() {
+        self.record(self.lobby.diskFreed(now: self.now))
+    }
+
     mutating func advance(seconds: Int) {
         self.advance(milliseconds: Int64(seconds) * 1000)
     }

@@ -84,9 +84,8 @@ extension TCNet {
                 throw ValidationError("--name must hold 1 to 64 characters")
             }
             for fault in self.injectFault where HostFault(rawValue: fault) == nil {
-                throw ValidationError(
-                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)"
-                )
+                let faults = HostFault.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--inject-fault takes one of \(faults), not \(fault)")
             }
             try self.web.validate(tcpPort: self.port)
             guard Self.parseRateLimit(self.rateLimit) != nil else {
@@ -106,8 +105,15 @@ extension TCNet {
             let logger = self.logging.makeLogger()
             // NB: every connection is an open file; the host serves no more than the limit holds.
             DescriptorLimit.raiseToHard()
-            let store = try HostStore(
-                folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
+            let store: HostStore
+            do {
+                store = try HostStore(
+                    folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
+            } catch {
+                // NB: a new data folder on a full disk: nothing can be kept, so nothing can start.
+                let space = DiskSpace.of(self.data).map { " (\(DiskSpace.describe($0.free)) free)" } ?? ""
+                throw CommandFailure("\(error)\(space); free some space or choose another --data folder")
+            }
 
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
@@ -145,7 +151,8 @@ extension TCNet {
                     dataFile: store.path, web: web.lines,
                     connections: (
                         configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current
-                    ))
+                    ),
+                    disk: host.diskAtStart)
                 summary.print()
                 logger.info("data", metadata: ["file": "\(store.path)"])
                 if let advertiser, advertiser.advertiser != nil {
