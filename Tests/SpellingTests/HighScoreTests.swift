@@ -4,7 +4,6 @@ import Peer
 import Protocol
 import SpellingRules
 import Storage
-import Synchronization
 import TestSupport
 import Testing
 
@@ -72,58 +71,4 @@ struct HighScoreTests {
         let table = try await CommandRunner.run(["scores", "--data", data, "--option", "mode=hear"])
         #expect(table.standardOutput.contains("no high scores yet"))
     }
-
-    @Test("the two-minute clock survives a host restart: the time left counts from the start, then time is up")
-    func clockAcrossARestart() async throws {
-        let data = Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let clock = TestClock(LobbyTime(milliseconds: 1_800_000_000_000))
-        let start = clock.now
-        let (token, table) = try await withDeadline(seconds: 120) {
-            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) {
-                host in
-                let ana = try await Student(port: host.port, name: "Ana")
-                let first = try await ana.open(["mode": .string("unscramble")])
-                #expect(first.timeLeftMs == 120_000)
-                clock.set(start.adding(milliseconds: 30_000))
-                return (ana.token, ana.table)
-            }
-        }
-        clock.set(start.adding(milliseconds: 100_000))
-        try await withDeadline(seconds: 120) {
-            try await withHost(store: try HostStore(folder: data, newHostID: { "h" }), { $0.clock = clock.read }) {
-                host in
-                let client = try await RawClient.connect(port: host.port)
-                try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "Ana", resume: token))))
-                var resumed: MatchUpdate?
-                while resumed == nil {
-                    resumed = try await client.readMessage().state
-                }
-                #expect(resumed?.timeLeftMs == 20_000, "120 s from the start, not from the restart")
-                #expect(resumed?.table == table)
-                clock.set(start.adding(milliseconds: 121_000))
-                let move = JSONValue.encoding(SpellingMove.arrange([0, 1], nil))
-                try await client.send(
-                    ClientEnvelope(id: .number(2), .move(MoveRequest(table: table, seq: resumed!.seq, move: move))))
-                var over: MatchUpdate?
-                var refusal: ErrorMessage?
-                while refusal == nil {
-                    let envelope = try await client.readMessage()
-                    if let state = envelope.state { over = state }
-                    if envelope.re == .number(2) { refusal = envelope.error }
-                }
-                #expect(over?.result?.reason == "time-up" && over?.events.count == 1)
-                #expect(refusal?.code == .notPlaying, "a move after time is up is refused: not-playing")
-            }
-        }
-    }
-}
-
-/// A wall clock the test sets.
-final class TestClock: Sendable {
-    private let time: Mutex<LobbyTime>
-    init(_ start: LobbyTime) { self.time = Mutex(start) }
-    var now: LobbyTime { self.time.withLock { $0 } }
-    func set(_ time: LobbyTime) { self.time.withLock { $0 = time } }
-    var read: @Sendable () -> LobbyTime { { self.now } }
 }
