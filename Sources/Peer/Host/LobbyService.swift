@@ -23,6 +23,9 @@ actor LobbyService {
     /// While the disk is full: the task that checks for room.
     private var diskCheck: Task<Void, Never>?
     private let diskCheckInterval: Duration
+    /// The ``HostFault/writeBehind`` fault's entries not yet written, and the task that writes them.
+    private var behind: [JournalEntry] = []
+    private var behindFlush: Task<Void, Never>?
     private let failure: HostFailure
     private let clock: @Sendable () -> LobbyTime
     /// The pending wake-up for the lobby's next deadline, and its time.
@@ -175,6 +178,7 @@ actor LobbyService {
 
     private func perform(_ outcome: LobbyOutcome) {
         defer { self.scheduleWake() }
+        if self.faults.has(.writeBehind) { return self.writeBehind(outcome) }
         var filled: HostStoreError?
         if !outcome.journal.isEmpty, let written = self.journal?.write(outcome.journal) {
             switch written {
@@ -192,6 +196,21 @@ actor LobbyService {
         }
         self.deliver(outcome)
         if let filled { self.diskFilled(filled) }
+    }
+
+    /// The ``HostFault/writeBehind`` fault: sends at once and journals a third of a second later, as a
+    /// host that trusts its disk to keep up would. `.ci/chaos.sh` must catch it.
+    private func writeBehind(_ outcome: LobbyOutcome) {
+        self.deliver(outcome)
+        self.behind.append(contentsOf: outcome.journal)
+        guard self.behindFlush == nil else { return }
+        self.behindFlush = Task {
+            try? await Task.sleep(for: .milliseconds(300))
+            let entries = self.behind
+            self.behind = []
+            self.behindFlush = nil
+            _ = self.journal?.write(entries)
+        }
     }
 
     private func deliver(_ outcome: LobbyOutcome) {

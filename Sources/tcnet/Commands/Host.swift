@@ -45,6 +45,14 @@ extension TCNet {
         @Option(name: .long, help: "The most connections served at once.")
         var maxConnections: Int = 256
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Seconds without a byte from a connection before the host closes it (5 to 3600); a player "
+                    + "whose link was cut is away after this, then has the table's grace period.",
+                valueName: "seconds"))
+        var idleTimeout: Int = 60
+
         @Flag(name: .long, help: "Make every accepted move durable against power loss, not only against a crash.")
         var durable = false
 
@@ -79,6 +87,9 @@ extension TCNet {
             }
             guard self.maxConnections >= 1 else {
                 throw ValidationError("--max-connections must be at least 1")
+            }
+            guard (5...3600).contains(self.idleTimeout) else {
+                throw ValidationError("--idle-timeout must be 5 to 3600 seconds, not \(self.idleTimeout)")
             }
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 64 {
                 throw ValidationError("--name must hold 1 to 64 characters")
@@ -118,6 +129,7 @@ extension TCNet {
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
             configuration.maxConnections = self.maxConnections
+            configuration.idleTimeout = .seconds(Int64(self.idleTimeout))
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
             configuration.voice = EspeakVoice.find()
