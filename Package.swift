@@ -26,6 +26,10 @@ let package = Package(
     targets: [
         // MARK: Libraries
         .target(name: "GameKit"),
+        // NB: the tournament's rules (pairing, standings, the report file) as plain values: no dependency.
+        .target(name: "Tournament"),
+        // NB: the host's tournament desk: the Tournament rules run on the lobby (pure, beside it).
+        .target(name: "Arbiter", dependencies: ["Tournament", "Lobby", "Protocol", "GameKit"]),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
@@ -40,6 +44,7 @@ let package = Package(
             dependencies: [
                 "Protocol",
                 "Lobby",
+                "Arbiter",
                 "Storage",
                 "GameKit",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -99,6 +104,7 @@ let package = Package(
         .executableTarget(
             name: "tcnet",
             dependencies: [
+                "Arbiter",
                 "Classroom",
                 "Storage",
                 "GameKit",
@@ -124,6 +130,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "TournamentTests",
+            dependencies: ["Tournament", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ArbiterTests",
+            dependencies: [
+                "Arbiter", "Lobby", "Classroom", "Protocol", "Tournament", "GameKit", "TaxCollectionRules", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "GameKitTests",
@@ -197,7 +214,9 @@ let package = Package(
         ),
         .testTarget(
             name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
+            dependencies: [
+                "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "Tournament",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

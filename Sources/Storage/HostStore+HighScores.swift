@@ -7,7 +7,7 @@ import Protocol
 
 extension HostStore {
     static func registerHighScoreMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v4-high-scores") { db in
+        migrator.registerMigration("v6-high-scores") { db in
             // NB: no foreign key to the archive: pruning old matches does not lose the high scores.
             try db.create(table: "highScore") { table in
                 table.column("archiveID", .integer).notNull()

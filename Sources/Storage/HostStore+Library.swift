@@ -7,7 +7,7 @@ import Lobby
 
 extension HostStore {
     static func registerLibraryMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v3-library") { db in
+        migrator.registerMigration("v5-library") { db in
             try db.create(table: "library") { table in
                 table.column("game", .text).notNull()
                 table.column("name", .text).notNull()

@@ -28,6 +28,7 @@ struct TCNet: AsyncParsableCommand {
             Games.self,
             Words.self,
             Scores.self,
+            Tournament.self,
             Bench.self,
             ConformanceCommand.self,
         ]

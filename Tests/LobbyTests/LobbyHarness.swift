@@ -132,6 +132,9 @@ struct LobbyHarness {
                         snapshot.boards.append(score)
                     }
                 }
+            case .tournament(let record):
+                snapshot.tournaments.removeAll { $0.id == record.id }
+                snapshot.tournaments.append(record)
             }
         }
         return snapshot

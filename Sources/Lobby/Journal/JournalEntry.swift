@@ -13,6 +13,25 @@ public enum JournalEntry: Sendable, Equatable {
     case move(MoveRecord)
     /// A match that ended: kept, with its moves, in the archive (until the teacher prunes it).
     case archive(MatchArchive)
+    /// A tournament's whole state, as its desk keeps it; inserted or replaced.
+    case tournament(TournamentRecord)
+}
+
+/// A tournament as the journal keeps it: the lobby stores it and does not read it.
+public struct TournamentRecord: Sendable, Equatable, Codable {
+    /// The tournament's id ("T1").
+    public var id: String
+    /// Its number, for the order of creation.
+    public var number: Int
+    /// Its state, in the desk's own shape.
+    public var state: JSONValue
+
+    /// Creates a record.
+    public init(id: String, number: Int, state: JSONValue) {
+        self.id = id
+        self.number = number
+        self.state = state
+    }
 }
 
 /// A player as the journal keeps them.
@@ -58,14 +77,22 @@ public struct TableRecord: Sendable, Equatable, Codable {
     /// The content the table's library options name (a word list), by option name, as it was when the
     /// table was created; absent when they name only built-in content.
     public var content: [String: GameContent]?
+    /// For a table the host seated (a tournament's game): when its match starts even if not everyone
+    /// is ready, in wall-clock milliseconds since 1970.
+    public var startsAt: Int64?
+    /// Seats held for a player the host seats later.
+    public var reserved: [String]?
 
     /// Creates a record.
     public init(
         id: TableID, number: Int, game: String, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
         status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?,
         seatCount: Int? = nil, options: [String: JSONValue]? = nil, bots: [String: String]? = nil,
-        secret: String? = nil, startedAt: Int64? = nil, content: [String: GameContent]? = nil
+        secret: String? = nil, startedAt: Int64? = nil, content: [String: GameContent]? = nil,
+        startsAt: Int64? = nil, reserved: [String]? = nil
     ) {
+        self.startsAt = startsAt
+        self.reserved = reserved
         self.id = id
         self.number = number
         self.game = game
@@ -123,14 +150,18 @@ public struct JournalSnapshot: Sendable, Equatable {
     public var moves: [MoveRecord]
     /// Each name's best score on each board of high scores, summed up from the match records.
     public var boards: [BoardScore]
+    /// The tournaments, in order of creation.
+    public var tournaments: [TournamentRecord]
 
     /// Creates a snapshot.
     public init(
-        players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = [], boards: [BoardScore] = []
+        players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = [], boards: [BoardScore] = [],
+        tournaments: [TournamentRecord] = []
     ) {
         self.players = players
         self.tables = tables
         self.moves = moves
         self.boards = boards
+        self.tournaments = tournaments
     }
 }

@@ -39,6 +39,10 @@ struct Table: Sendable {
     var botsDue: LobbyTime?
     /// The match is paused because the host's disk is full (not journalled).
     var haltedByDisk = false
+    /// A table the host seated: when its first match starts, ready or not (every seat taken).
+    var startsAt: LobbyTime?
+    /// Seats the host holds for a player it seats later (a tournament's absent player): nobody may sit there.
+    var reserved: Set<SeatName> = []
 
     init(
         id: TableID, number: Int, game: GameDescriptor, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
@@ -62,7 +66,7 @@ struct Table: Sendable {
     }
 
     func isFree(_ seat: SeatName) -> Bool {
-        self.seats[seat] == nil && self.bots[seat] == nil
+        self.seats[seat] == nil && self.bots[seat] == nil && !self.reserved.contains(seat)
     }
 
     /// The seat that moves first in match number `match`: seats take turns, the first seat in odd matches.
@@ -84,6 +88,7 @@ struct Table: Sendable {
             times.append(deadline)
         }
         if let due = self.botsDue { times.append(due) }
+        if let start = self.startsAt, self.status == .waiting, self.isFull { times.append(start) }
         return times.min()
     }
 
@@ -94,7 +99,8 @@ struct Table: Sendable {
             firstSeat: self.firstSeat, seats: self.seats, result: self.result, seatCount: self.seatOrder.count,
             options: GameCatalog.json(self.options), bots: self.bots.isEmpty ? nil : self.bots,
             secret: self.secret.isEmpty ? nil : Hex.string(of: self.secret), startedAt: self.startedAt.milliseconds,
-            content: self.content.isEmpty ? nil : self.content)
+            content: self.content.isEmpty ? nil : self.content, startsAt: self.startsAt?.milliseconds,
+            reserved: self.reserved.isEmpty ? nil : self.reserved.sorted())
     }
 
     /// The match setup of the current match.

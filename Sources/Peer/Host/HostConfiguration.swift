@@ -43,6 +43,8 @@ public struct HostConfiguration: Sendable {
     public var faults: Set<HostFault> = []
     /// How the host speaks words (hear and type); `tcnet host` finds espeak-ng (``EspeakVoice``).
     public var voice = Voice.none("this host was started without a voice")
+    /// The code a connection shows (`teacher`) to run tournaments; `nil`: nobody can.
+    public var teacherCode: TeacherCode?
 
     /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
     /// client that stops reading can hold beyond ``maxQueuedBytes``.

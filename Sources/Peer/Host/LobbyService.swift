@@ -1,3 +1,4 @@
+import Arbiter
 import GameKit
 import Lobby
 import Logging
@@ -14,6 +15,8 @@ import Synchronization
 /// is on disk.
 actor LobbyService {
     private var lobby: Lobby
+    /// The teacher's tournaments, run on the lobby (section 17 of docs/PROTOCOL.md).
+    private var desk: TournamentDesk
     private var channels: [ConnectionID: ClientLink] = [:]
     private var nextConnection: UInt64 = 1
     private let maxConnections: Int
@@ -34,10 +37,11 @@ actor LobbyService {
     private let faults: Set<HostFault>
 
     init(
-        lobby: Lobby, maxConnections: Int, credentials: CredentialSource, journal: JournalWriter?,
-        diskCheckInterval: Duration, failure: HostFailure, clock: @escaping @Sendable () -> LobbyTime, logger: Logger,
-        faults: Set<HostFault> = []
+        lobby: Lobby, desk: TournamentDesk, maxConnections: Int, credentials: CredentialSource,
+        journal: JournalWriter?, diskCheckInterval: Duration, failure: HostFailure,
+        clock: @escaping @Sendable () -> LobbyTime, logger: Logger, faults: Set<HostFault> = []
     ) {
+        self.desk = desk
         self.faults = faults
         self.clock = clock
         self.lobby = lobby
@@ -97,9 +101,14 @@ actor LobbyService {
         return answer
     }
 
-    /// Hands a greeted player's message to the lobby.
+    /// Hands a greeted player's message to the tournament desk, or else to the lobby.
     func receive(_ envelope: ClientEnvelope, from connection: ConnectionID) {
-        self.perform(self.lobby.receive(envelope, from: connection, now: self.now))
+        let now = self.now
+        if let outcome = self.desk.receive(envelope, from: connection, lobby: &self.lobby, now: now) {
+            self.perform(outcome)
+            return
+        }
+        self.perform(self.lobby.receive(envelope, from: connection, now: now))
     }
 
     /// Sends one message to a connection.
@@ -117,19 +126,26 @@ actor LobbyService {
     @discardableResult
     func disconnect(_ connection: ConnectionID) -> String? {
         self.channels.removeValue(forKey: connection)
+        self.desk.disconnect(connection)
         let name = self.lobby.player(on: connection).flatMap { self.lobby.name(of: $0) }
         self.perform(self.lobby.disconnect(connection, now: self.now))
         return name
     }
 
-    /// Does what the lobby has due: grace periods, games' deadlines, bots.
+    /// Does what the lobby and the desk have due: grace periods, games' deadlines, bots, held seats.
     func tickIfDue() {
         let now = self.now
-        if let deadline = self.lobby.nextDeadline, deadline <= now {
+        if let deadline = self.nextDeadline, deadline <= now {
             self.perform(self.lobby.tick(now: now))
+            self.perform(self.desk.tick(lobby: &self.lobby, now: now))
         } else {
             self.scheduleWake()
         }
+    }
+
+    /// The earliest of the lobby's and the desk's deadlines.
+    private var nextDeadline: LobbyTime? {
+        [self.lobby.nextDeadline, self.desk.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Sleeps until the lobby's next deadline, unless a wake-up for that time is already pending.
@@ -137,7 +153,7 @@ actor LobbyService {
     /// NB: the lobby says when it has something to do (``Lobby/nextDeadline``) after every event;
     /// nothing polls.
     private func scheduleWake() {
-        guard let next = self.lobby.nextDeadline else {
+        guard let next = self.nextDeadline else {
             self.wake?.task.cancel()
             self.wake = nil
             return
@@ -178,6 +194,9 @@ actor LobbyService {
 
     private func perform(_ outcome: LobbyOutcome) {
         defer { self.scheduleWake() }
+        // NB: what the desk makes of the outcome (a result, the next round) is committed with it, at once.
+        var outcome = outcome
+        self.desk.follow(&outcome, lobby: &self.lobby, now: self.now)
         if self.faults.has(.writeBehind) { return self.writeBehind(outcome) }
         var filled: HostStoreError?
         if !outcome.journal.isEmpty, let written = self.journal?.write(outcome.journal) {
