@@ -195,6 +195,19 @@ struct CommandTests {
         #expect(refused.status != 0 && refused.standardError.contains(message), "\(refused.standardError)")
     }
 
+    @Test("hear and type on a machine with no sound player: the screen says what to install")
+    func hearWithoutPlayer() async throws {
+        let (host, student, data) = try await Self.game(
+            mode: "hear", environment: ["PATH": "/nonexistent", "TCNET_SOUND_PLAYER": ""])
+        defer {
+            student.kill()
+            host.signal(SIGTERM)
+            try? FileManager.default.removeItem(atPath: data)
+        }
+        let screen = try await student.waitForScreen { $0.contains("No sound player here") }
+        #expect(screen.contains("Time ") && screen.contains("Listen to the word"), "\(screen)")
+    }
+
     static func waves(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
             .map { folder + "/" + $0 }
