@@ -133,7 +133,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TournamentTests",
-            dependencies: ["Tournament", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Tournament", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -156,7 +158,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CrapsRulesTests",
-            dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CrapsRules", "GameKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "SpellingRulesTests",
@@ -203,7 +207,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+            name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WebTests",
             dependencies: [

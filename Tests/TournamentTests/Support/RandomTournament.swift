@@ -1,3 +1,4 @@
+import TestSupport
 @testable import Tournament
 
 /// A small deterministic generator (SplitMix64), so a failing seed replays.
@@ -26,6 +27,21 @@ enum RandomTournament {
     ///   - seed: the results' randomness.
     ///   - absences: whether players sometimes miss a round or withdraw, and late entries arrive.
     ///   - visit: called with the tournament just before each round is begun, and the round.
+    /// ``swiss(players:rounds:seed:absences:edition:visit:)`` computed off the cooperative pool (pairing
+    /// 40 players takes long enough to starve the suite's timed tests): the final state and each round
+    /// with the tournament just before it began, for the caller to check on the pool.
+    static func played(
+        players: Int, rounds: Int, seed: UInt64, absences: Bool = false, edition: DutchEdition = .fide2025
+    ) async -> (final: TournamentState, steps: [(TournamentState, Round)]) {
+        await offThePool {
+            var steps: [(TournamentState, Round)] = []
+            let final = Self.swiss(players: players, rounds: rounds, seed: seed, absences: absences, edition: edition) {
+                steps.append(($0, $1))
+            }
+            return (final, steps)
+        }
+    }
+
     static func swiss(
         players: Int, rounds: Int, seed: UInt64, absences: Bool = false, edition: DutchEdition = .fide2025,
         visit: (TournamentState, Round) -> Void = { _, _ in }
