@@ -164,7 +164,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SpellingRulesTests",
-            dependencies: ["SpellingRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SpellingRules", "GameKit", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "LobbyTests",

@@ -1,5 +1,6 @@
 import GameKit
 import SpellingRules
+import TestSupport
 import Testing
 
 @Suite("Wrong spellings made for a list that gives none")

@@ -1,5 +1,6 @@
 import GameKit
 import SpellingRules
+import TestSupport
 import Testing
 
 @Suite("What the student's client gets never holds the answer before it is answered")
