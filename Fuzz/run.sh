@@ -19,7 +19,7 @@ build_target() { # name, fuzz file, source folders...
     for folder in "$@"; do while IFS= read -r f; do
         sed '/^import GameKit$/d' "$f" > "$flat/$(echo "$f" | tr / _)"; sources+=("$flat/$(echo "$f" | tr / _)")
     done < <(swift_sources "$folder"); done
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$name" \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$name" -package-name tcnet \
         "${sources[@]}" "Fuzz/$file" -o "$build/$name" 2>&1 | grep -v warning || true
     test -x "$build/$name"
 }
