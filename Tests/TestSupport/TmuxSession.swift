@@ -58,7 +58,7 @@ public final class TmuxSession: Sendable {
             if let status = try self.exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(30))
         }
-        throw TmuxError.timedOut(screen: (try? self.screen()) ?? "")
+        throw TmuxError.timedOut(screen: "[the command did not end within \(timeout)]\n" + ((try? self.screen()) ?? ""))
     }
 
     /// Resizes the terminal, as a person dragging its window would.
@@ -72,7 +72,11 @@ public final class TmuxSession: Sendable {
     }
 
     /// Waits until the screen satisfies `condition`, and returns it.
-    public func waitForScreen(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
+    /// - Throws: ``TmuxError/timedOut(screen:)`` naming the caller's line, and the command's exit status
+    ///   when it ended (a program that leaves the alternate screen leaves an empty one).
+    public func waitForScreen(
+        timeout: Duration = .seconds(20), line: UInt = #line, _ condition: (String) -> Bool
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while ContinuousClock.now < deadline {
@@ -80,7 +84,8 @@ public final class TmuxSession: Sendable {
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(30))
         }
-        throw TmuxError.timedOut(screen: last)
+        let ended = (try? self.exitStatus())?.map { " (the command ended with status \($0))" } ?? ""
+        throw TmuxError.timedOut(screen: "[waited at line \(line)\(ended)]\n" + last)
     }
 
     /// Ends the session and its server.
