@@ -169,3 +169,30 @@ def test_a_class_challenge_shows_its_leaderboard_and_the_time_left(browsers):
         for student in students:
             student.close()
         host.stop()
+
+
+def test_the_wall_follows_the_tournament_across_a_host_restart(browsers):
+    host = Host(teacher_code=CODE)
+    restarted = None
+    try:
+        teacher = Teacher(host, CODE)
+        tournament = teacher.create("Class 6A", "--format", "swiss", "--game", "taxcollection", "--rounds", "2",
+                                    "--grace", "3600")
+        teacher.run("register", tournament, "Lan", "Minh", "Hoa", "Bao")
+        teacher.run("start", tournament)
+        wall = browsers(width=1024, height=768)
+        wall.get(host.url + "/projector")
+        wait_for_agreement(wall, teacher, tournament, "round 1 on the wall")
+        host.stop()
+        wait_until(lambda: "Reconnecting" in wall.find_element(By.ID, "connection").text, "Reconnecting… on the wall")
+        # The same data folder and ports: the store gives the tournament back; the wall reconnects by itself.
+        restarted = Host(data=host.data, tcp=host.tcp, web=host.web, teacher_code=CODE)
+        teacher = Teacher(restarted, CODE)
+        wait_until(lambda: wall.find_element(By.ID, "connection").text == "Live", "the wall online again", timeout=60)
+        teacher.run("result", tournament, "2", "0-1")
+        page = wait_for_agreement(wall, teacher, tournament, "a result after the restart on the wall")
+        assert [b["result"] for b in page["boards"]] == ["", "0-1"]
+    finally:
+        host.stop()
+        if restarted:
+            restarted.stop()
