@@ -107,7 +107,8 @@ def page_matches_terminal(page, terminal):
             differences.append(f"{what}: page {shown!r}, terminal {printed!r}")
 
     compare("name", page["name"], terminal.name)
-    compare("round line", page["round"], f"Round {terminal.round}" + (f" of {terminal.rounds}" if terminal.rounds else ""))
+    of = f" of {terminal.rounds}" if terminal.rounds else ""
+    compare("round line", page["round"], f"Round {terminal.round}{of}")
     compare("tiebreak columns", page["header"][3:], terminal.header[3:])
     compare("standings", page["standings"], terminal.standings)
     compare("boards", [(b["board"], b["cells"][1], b["cells"][3], b["result"]) for b in page["boards"]],

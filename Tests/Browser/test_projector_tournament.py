@@ -196,3 +196,27 @@ def test_the_wall_follows_the_tournament_across_a_host_restart(browsers):
         host.stop()
         if restarted:
             restarted.stop()
+
+
+def test_a_round_that_cannot_be_paired_says_why_on_the_wall(browsers):
+    host = Host(teacher_code=CODE)
+    try:
+        teacher = Teacher(host, CODE)
+        wall = browsers(width=1024, height=768)
+        wall.get(host.url + "/projector")
+        wait_until(lambda: wall.find_element(By.ID, "connection").text == "Live", "the projector online")
+        tournament = teacher.create("Pair of two", "--format", "swiss", "--game", "taxcollection", "--rounds", "2",
+                                    "--grace", "3600")
+        teacher.run("register", tournament, "Ann", "Bao")
+        teacher.run("start", tournament)
+        wait_for_agreement(wall, teacher, tournament, "round 1 on the wall")
+        # Two players who have met cannot be paired again: the wall says so, with the teacher's choices.
+        teacher.run("result", tournament, "1", "1-0")
+        page = wait_for_agreement(wall, teacher, tournament, "the blocked round on the wall")
+        assert page["blocked"].startswith("round 2 cannot be paired") and "Choices" in page["blocked"]
+        screenshot(wall, "projector-blocked-1024")
+        teacher.run("pair", tournament, "--allow-repeats")
+        page = wait_for_agreement(wall, teacher, tournament, "round 2 paired with a repeat, on the wall")
+        assert page["blocked"] is None and page["round"] == "Round 2 of 2"
+    finally:
+        host.stop()

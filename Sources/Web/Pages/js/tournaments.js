@@ -13,7 +13,9 @@ const TIEBREAKS = {
   WIN: "Games won",
 };
 // NB: the first mover's score first, as the host writes it; a forfeit shows as + and −.
-const RESULTS = { "1-0": "1 – 0", "0-1": "0 – 1", "1/2": "½ – ½", "+-": "+ – −", "-+": "− – +", "--": "− – −" };
+const RESULTS = {
+  "1-0": "1 – 0", "0-1": "0 – 1", "1/2": "½ – ½", "+-": "+ – −", "-+": "− – +", "--": "− – −",
+};
 const FORFEITS = { "+-": "won by forfeit", "-+": "lost by forfeit", "--": "both forfeited" };
 const BYES = { pairing: "bye", half: "half-point bye", full: "full-point bye", zero: "absent" };
 
@@ -41,7 +43,8 @@ export function shownTournaments(all, finishedHere) {
  */
 export function tournamentSection(info, gameName, now) {
   const challenge = info.format === "challenge";
-  return h("section", { class: "tournament", dataset: { tournament: info.id, status: info.status }, "aria-label": info.name },
+  const dataset = { tournament: info.id, status: info.status };
+  return h("section", { class: "tournament", dataset, "aria-label": info.name },
     h("div", { class: "t-head" },
       h("h2", { class: "t-name" }, info.name),
       h("p", { class: "t-line" },
@@ -80,7 +83,8 @@ function standings(info) {
   const rows = info.standings.map((row) =>
     h("tr", { dataset: { number: String(row.number), status: row.status ?? "" } },
       h("td", { class: "t-rank" }, String(row.rank)),
-      h("td", { class: "t-player" }, row.name, row.status ? h("span", { class: "t-status" }, ` (${row.status})`) : null),
+      h("td", { class: "t-player" }, row.name,
+        row.status ? h("span", { class: "t-status" }, ` (${row.status})`) : null),
       h("td", { class: "t-points" }, row.points),
       row.tiebreaks.map((value) => h("td", { class: "t-tiebreak" }, value))));
   const size = info.standings.length > 20 ? "crowded" : info.standings.length > 12 ? "many" : "few";
