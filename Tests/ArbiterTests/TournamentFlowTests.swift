@@ -251,6 +251,31 @@ struct TournamentFlowTests {
         info = try #require(harness.tournament(seenBy: teacher))
         #expect(info.status == "finished")
     }
+
+    @Test("a challenge with options counts only plays at tables with those options (a Craps hour of 3 decisions)")
+    func challengeWithOptions() throws {
+        var harness = DeskHarness()
+        let teacher = harness.teacher()
+        let create = TournamentCreate(
+            name: "Three rolls", game: "craps", format: "challenge", minutes: 10, options: ["decisions": .number(3)])
+        #expect(harness.send(.tournament(.create(create)), from: teacher)?.error == nil)
+        harness.send(.tournament(.start(TournamentPlayers(tournament: "T1"))), from: teacher)
+        let plays: [(name: String, options: [String: JSONValue]?)] = [
+            ("Ann", ["decisions": .number(3)]), ("Bao", nil), ("Chidi", ["decisions": .number(5)]),
+        ]
+        for play in plays {
+            let student = harness.connect(play.name)
+            let create = CreateTable(game: "craps", seats: 1, options: play.options)
+            guard let table = harness.send(.createTable(create), from: student)?.tableInfo?.id else {
+                throw TestFailure("no table")
+            }
+            harness.send(.sit(Sit(table: table)), from: student)
+            harness.send(.ready(TableRequest(table: table)), from: student)
+            harness.send(.resign(TableRequest(table: table)), from: student)
+        }
+        let info = try #require(harness.tournament(seenBy: teacher))
+        #expect(info.challenge?.leaderboard.map(\.name) == ["Ann"], "only the play with 3 decisions counts")
+    }
 }
 
 struct TestFailure: Error, CustomStringConvertible {

@@ -21,7 +21,13 @@ struct TournamentCreate: AsyncParsableCommand {
     var bot: String?
     @Option(name: .long, help: "Seconds an absent player is waited for before losing by forfeit.") var grace: Int?
     @Option(name: .long, help: "Seconds between pairing a round and its games starting.") var countdown: Int?
+    /// The tables' rule set and options; for a challenge, the plays that count (only those at tables so set).
+    @OptionGroup var choice: GameChoice
     @OptionGroup var teacher: TeacherOptions
+
+    func validate() throws {
+        try self.choice.validate(for: try GameChoice.descriptor(self.game), seats: self.format == "challenge" ? 1 : 2)
+    }
 
     func run() async throws {
         var values: PointValues?
@@ -30,10 +36,12 @@ struct TournamentCreate: AsyncParsableCommand {
             guard parts.count == 3 else { throw ValidationError("--points takes three values, like 1,0.5,0 or 3,1,0") }
             values = PointValues(win: parts[0], draw: parts[1], loss: parts[2])
         }
+        let options = try self.choice.optionsJSON(for: try GameChoice.descriptor(self.game))
         let request = Protocol.TournamentCreate(
             name: self.name, game: self.game, format: self.format, rounds: self.rounds, cycles: self.double ? 2 : nil,
             minutes: self.minutes, points: values, oddSeat: self.bot == nil ? nil : "bot", bot: self.bot,
-            graceSeconds: self.grace, countdownSeconds: self.countdown)
+            ruleSet: self.choice.rules, options: options.isEmpty ? nil : options, graceSeconds: self.grace,
+            countdownSeconds: self.countdown)
         try await self.teacher.run(.tournament(.create(request)))
     }
 }
