@@ -77,7 +77,8 @@ extension TournamentDesk {
             id: "T\(self.created)", name: name, game: game.id, format: format, points: points, firstColour: colour)
         return .success(
             TournamentRun(
-                number: self.created, state: state, ruleSet: request.ruleSet, options: request.options == nil ? nil : chosen,
+                number: self.created, state: state, ruleSet: request.ruleSet,
+                options: request.options == nil ? nil : chosen,
                 graceSeconds: grace, countdownSeconds: countdown, oddSeatBot: bot))
     }
 

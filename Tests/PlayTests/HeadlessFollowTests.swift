@@ -42,7 +42,8 @@ struct HeadlessFollowTests {
     static func follower() -> HeadlessPlayer {
         var player = HeadlessPlayer(
             bot: "random", seed: 1, table: nil, game: "taxcollection", ruleSet: nil, games: .classroom, follow: true)
-        #expect(player.connected(Self.welcome(resumed: false)).allSatisfy { if case .print = $0 { true } else { false } })
+        #expect(
+            player.connected(Self.welcome(resumed: false)).allSatisfy { if case .print = $0 { true } else { false } })
         return player
     }
 

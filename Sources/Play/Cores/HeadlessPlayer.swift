@@ -73,8 +73,9 @@ public struct HeadlessPlayer: Sendable {
         switch envelope.message {
         case .goToTable(let call) where self.follow:
             self.unseat()
+            let line = "round \(call.round) of \(call.tournament): \(call.table) as \(call.seat)"
             return [
-                .print("round \(call.round) of \(call.tournament): \(call.table) as \(call.seat) against \(call.opponent)"),
+                .print("\(line) against \(call.opponent)"),
                 .send(.watch(TableRequest(table: call.table))),
             ]
         case .tables(let list) where self.seated == nil:
@@ -93,7 +94,8 @@ public struct HeadlessPlayer: Sendable {
             // where they play, even when it is not the table played before: after a host's restart the
             // `go-to-table` of a round paired just before may never have come, and the resumed session's
             // `table` is all there is. A finished table's later updates never seat the bot again.
-            if info.status != .over, let mine = info.seats.first(where: { $0.player != nil && $0.player == self.player }),
+            if info.status != .over,
+                let mine = info.seats.first(where: { $0.player != nil && $0.player == self.player }),
                 self.seatedAt?.table != info.id || self.seatedAt?.seat != mine.seat
             {
                 guard
@@ -131,7 +133,9 @@ public struct HeadlessPlayer: Sendable {
             return commands
         case .error(let error):
             if error.code == .staleSeq || error.code == .notYourTurn { return [] }
-            if self.seated == nil, !self.follow { return [.finish(status: 1, line: "the host refused: \(error.message)")] }
+            if self.seated == nil, !self.follow {
+                return [.finish(status: 1, line: "the host refused: \(error.message)")]
+            }
             return [.print("host: \(error.code): \(error.message)")]
         default:
             break
