@@ -63,6 +63,16 @@ extension Lobby {
                 to: connection, re: re)
             return
         }
+        if needed.contains(.speech), self.configuration.voice.framesNeeded > self.configuration.maxFrame {
+            // NB: each `state` would exceed maxFrame and be sent as internal-error (F-2): refused up front.
+            outcome.refuse(
+                .invalidOption,
+                "\(game.name) with these options sends sounds of up to \(self.configuration.voice.largestClip) bytes, "
+                    + "and this host's messages are limited to \(self.configuration.maxFrame) (maxFrame): "
+                    + "choose options without sound, or ask the teacher to raise the host's limit",
+                to: connection, re: re)
+            return
+        }
         self.tableNumbers += 1
         var table = Table(
             id: "t\(self.tableNumbers)", number: self.tableNumbers, game: game, ruleSet: ruleSet,

@@ -54,6 +54,16 @@ struct SpeechTests {
         }
     }
 
+    @Test("the largest clip the voice says it makes is the largest it makes: a long sentence, cut, fills it exactly")
+    func largestClip() throws {
+        let voice = EspeakVoice.find()
+        try #require(voice.speak != nil, "espeak-ng must be installed (.ci/run installs it): \(voice.missing ?? "")")
+        let long = try #require(voice.speak?("the quick brown fox jumps over the lazy dog again and again and again"))
+        #expect(long.data.utf8.count <= voice.largestClip)
+        #expect(long.data.utf8.count >= voice.largestClip - 4, "a cut sound is the longest there is")
+        #expect(voice.framesNeeded <= 65_536, "the default maxFrame carries every sound")
+    }
+
     /// The chunk ids of a RIFF file, in order; they must fill it exactly.
     static func chunks(_ file: [UInt8]) -> [String] {
         var ids: [String] = []

@@ -52,6 +52,20 @@ struct TableOptionTests {
                 #expect(refused.error?.code == .invalidOption)
                 #expect(refused.error?.message.contains("espeak-ng is not installed") == true)
             }
+            // NB: a host whose messages cannot carry the sound refuses hear and type, not each state later.
+            try await withHost({
+                $0.voice = EspeakVoice.find()
+                $0.maxFrame = 16_384
+            }) { host in
+                let ana = try await Student(port: host.port, name: "Ana")
+                let refused = try await ana.request(
+                    .createTable(CreateTable(game: "spelling", options: ["mode": .string("hear")])), id: 1)
+                #expect(refused.error?.code == .invalidOption)
+                #expect(
+                    refused.error?.message.contains("limited to 16384 (maxFrame)") == true,
+                    "\(String(describing: refused.error))")
+                _ = try await ana.open(["mode": .string("pick")])
+            }
             try await withHost({ $0.voice = EspeakVoice.find() }) { host in
                 let ana = try await Student(port: host.port, name: "Ana")
                 let first = try await ana.open(["mode": .string("hear")])

@@ -6,19 +6,29 @@ public struct Voice: Sendable {
     public let speak: (@Sendable (String) -> SoundClip?)?
     /// Why the host cannot speak, when it cannot (how to fix it, for the teacher).
     public let missing: String?
+    /// The most bytes a clip's `data` takes (base64), so the lobby knows whether a `state` with a sound
+    /// fits the host's `maxFrame`.
+    public let largestClip: Int
 
     /// A voice.
-    /// - Parameter speak: speaks a text; called by the lobby for each `state` that carries a sound, so it
-    ///   should keep what it made.
-    public init(speak: @escaping @Sendable (String) -> SoundClip?) {
+    /// - Parameters:
+    ///   - largestClip: the most bytes a clip's `data` takes, in base64.
+    ///   - speak: speaks a text; called by the lobby for each `state` that carries a sound, so it should keep
+    ///     what it made.
+    public init(largestClip: Int, speak: @escaping @Sendable (String) -> SoundClip?) {
         self.speak = speak
         self.missing = nil
+        self.largestClip = largestClip
     }
 
     private init(missing: String) {
         self.speak = nil
         self.missing = missing
+        self.largestClip = 0
     }
+
+    /// The smallest `maxFrame` in which every `state` with a sound fits: the clip and room for the rest.
+    public var framesNeeded: Int { self.largestClip + 8_192 }
 
     /// No voice, and why.
     public static func none(_ why: String) -> Voice { Voice(missing: why) }

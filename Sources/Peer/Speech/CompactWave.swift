@@ -7,6 +7,13 @@ public enum CompactWave {
     /// The longest sound kept; the rest is cut.
     public static let maxSeconds = 3.5
 
+    /// The most bytes a compact file takes in base64: the longest sound, its header and pad byte.
+    public static var largestBase64: Int {
+        let samples = Int(Self.maxSeconds * Double(Self.sampleRate))
+        let file = Self.header(dataBytes: samples).count + samples + 1
+        return (file + 2) / 3 * 4
+    }
+
     /// The compact WAV file of a 16-bit PCM mono WAV file.
     /// - Parameter wave: the input file's bytes.
     /// - Returns: the compact file's bytes, or `nil` when the input is not 16-bit PCM mono.

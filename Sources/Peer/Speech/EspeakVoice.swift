@@ -25,7 +25,7 @@ public final class EspeakVoice: Sendable {
             return .none("espeak-ng is not installed on the host (Debian: sudo apt-get install espeak-ng)")
         }
         let voice = EspeakVoice(executable: found)
-        return Voice { voice.clip(of: $0) }
+        return Voice(largestClip: CompactWave.largestBase64) { voice.clip(of: $0) }
     }
 
     /// The clip of a text, spoken now or kept from before.
