@@ -101,9 +101,12 @@ public final class TmuxSession: Sendable {
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var last = ""
-        while ContinuousClock.now < deadline {
+        // NB: the screen is looked at once more after the deadline: under the whole suite's load this task may
+        // be resumed long after its sleep ended.
+        while true {
             last = (try? self.screen()) ?? last
             if condition(last) { return last }
+            if ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(30))
         }
         let ended = (try? self.exitStatus())?.map { " (the command ended with status \($0))" } ?? ""
