@@ -29,13 +29,19 @@ def wait_for_agreement(driver, teacher, tournament_id, what):
         raise AssertionError(f"{error}: {last.get('difference')}") from None
 
 
+def open_wall(browsers, host, width=1024, height=768):
+    """A browser of the given size on the host's projector page, once it is online."""
+    wall = browsers(width=width, height=height)
+    wall.get(host.url + "/projector")
+    wait_until(lambda: wall.find_element(By.ID, "connection").text == "Live", "the projector online")
+    return wall
+
+
 def test_a_swiss_tournament_on_the_wall_follows_the_terminal(browsers):
     host = Host(teacher_code=CODE)
     try:
         teacher = Teacher(host, CODE)
-        wall = browsers(width=1024, height=768)
-        wall.get(host.url + "/projector")
-        wait_until(lambda: wall.find_element(By.ID, "connection").text == "Live", "the projector online")
+        wall = open_wall(browsers, host)
         assert shown_tournaments(wall) == []
 
         # Registering: the page lists the players in start order, the host's name for the game.
@@ -130,9 +136,7 @@ def test_a_class_challenge_shows_its_leaderboard_and_the_time_left(browsers):
     students = []
     try:
         teacher = Teacher(host, CODE)
-        wall = browsers(width=1024, height=768)
-        wall.get(host.url + "/projector")
-        wait_until(lambda: wall.find_element(By.ID, "connection").text == "Live", "the projector online")
+        wall = open_wall(browsers, host)
         tournament = teacher.create("Craps hour", "--format", "challenge", "--game", "craps", "--minutes", "10")
         teacher.run("start", tournament)
         page = wait_until(lambda: (t := the_tournament(wall, tournament)) and t["status"] == "running" and t,
@@ -204,9 +208,7 @@ def test_a_round_that_cannot_be_paired_says_why_on_the_wall(browsers):
     host = Host(teacher_code=CODE)
     try:
         teacher = Teacher(host, CODE)
-        wall = browsers(width=1024, height=768)
-        wall.get(host.url + "/projector")
-        wait_until(lambda: wall.find_element(By.ID, "connection").text == "Live", "the projector online")
+        wall = open_wall(browsers, host)
         tournament = teacher.create("Pair of two", "--format", "swiss", "--game", "taxcollection", "--rounds", "2",
                                     "--grace", "3600")
         teacher.run("register", tournament, "Ann", "Bao")
