@@ -67,9 +67,19 @@ public final class TmuxSession: Sendable {
     /// The pane command's threads as gdb sees them, when gdb is installed: what a command that does not
     /// end is waiting for.
     private func stacks() -> String {
-        guard let pid = try? self.panePID(), FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else {
-            return ""
+        guard let pid = try? self.panePID() else { return "" }
+        // NB: the state (Z: exited, not yet reaped by tmux) and, per thread, where the kernel has it wait.
+        let status =
+            (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("State:") }.map(String.init) ?? "no process \(pid)"
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let waits = tasks.sorted().map { task in
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?"
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
+            return "\(task) \(name.trimmingCharacters(in: .newlines)): \(wchan)"
         }
+        let kernel = "\n[pid \(pid)] \(status)\n" + waits.joined(separator: "\n")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return kernel }
         let gdb = Process()
         gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
         gdb.arguments = ["-batch", "-p", "\(pid)", "-ex", "thread apply all bt 15"]
@@ -80,7 +90,7 @@ public final class TmuxSession: Sendable {
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         gdb.waitUntilExit()
         let frames = text.split(separator: "\n").filter { $0.hasPrefix("Thread") || $0.hasPrefix("#") }
-        return "\n[its threads]\n" + frames.joined(separator: "\n")
+        return kernel + "\n[its threads]\n" + frames.joined(separator: "\n")
     }
 
     /// Resizes the terminal, as a person dragging its window would.
