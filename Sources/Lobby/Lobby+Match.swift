@@ -51,6 +51,10 @@ extension Lobby {
             return
         }
         guard table.status == .playing, let match = table.match else {
+            if table.haltedByDisk {
+                outcome.refuse(.diskFull, Self.diskFullMessage, to: connection, re: re)
+                return
+            }
             let why =
                 table.status == .paused
                 ? "the match at table \(table.id) is paused until every player is back"

@@ -31,7 +31,7 @@ extension Lobby {
         }
         if table.away.removeValue(forKey: seat) != nil {
             var unpaused = false
-            if table.status == .paused, table.away.isEmpty {
+            if table.status == .paused, table.away.isEmpty, !table.haltedByDisk {
                 table.status = .playing
                 unpaused = true
                 outcome.journal.append(.table(table.record))

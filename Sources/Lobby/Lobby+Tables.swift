@@ -256,7 +256,8 @@ extension Lobby {
             id: table.id, game: table.game.id, ruleSet: table.ruleSet, status: table.status, seats: seats,
             spectators: table.spectators.count, graceSeconds: table.graceSeconds, onTimeout: table.onTimeout,
             match: table.matchNumber,
-            options: table.game.options.isEmpty ? nil : GameCatalog.json(table.options))
+            options: table.game.options.isEmpty ? nil : GameCatalog.json(table.options),
+            pausedBy: table.status != .paused ? nil : table.haltedByDisk ? .diskFull : .away)
     }
 
     /// The connections that follow a table: its present players, then its spectators.

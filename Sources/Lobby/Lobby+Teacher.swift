@@ -32,6 +32,8 @@ extension Lobby {
         case .seats:
             return (outcome, self.seatList())
         case .free(let id, let seat), .reseat(let id, let seat):
+            // NB: both always write (the seat, the player's new token).
+            guard !self.isDiskFull else { return (outcome, ["not done: \(Self.diskFullMessage)"]) }
             guard var table = self.tables.removeValue(forKey: id) else {
                 let ids = self.tables.values.sorted { $0.number < $1.number }.map(\.id)
                 return (
@@ -100,12 +102,13 @@ extension Lobby {
 
     private func seatList() -> [String] {
         let tables = self.tables.values.sorted { $0.number < $1.number }
-        guard !tables.isEmpty else { return ["no tables yet"] }
-        var lines: [String] = []
+        var lines = self.isDiskFull ? ["THE DISK IS FULL: matches are paused until there is room on the host"] : []
+        guard !tables.isEmpty else { return lines + ["no tables yet"] }
         for table in tables {
+            let paused = table.status != .paused ? "" : table.haltedByDisk ? " (disk full)" : " (a player is away)"
             lines.append(
                 "\(table.id)  \(table.game.name) (\(table.ruleSet))  "
-                    + "\(table.status.rawValue), match \(table.matchNumber)"
+                    + "\(table.status.rawValue)\(paused), match \(table.matchNumber)"
             )
             for seat in table.seatOrder {
                 if let bot = table.bots[seat] {

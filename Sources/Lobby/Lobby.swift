@@ -35,6 +35,8 @@ public struct Lobby: Sendable {
     var seatCodeGuard = SeatCodeGuard()
     /// The time of the event being handled.
     var now = LobbyTime(milliseconds: 0)
+    /// Whether the host cannot write its journal (its disk is full): see ``diskFilled(now:)``.
+    public internal(set) var isDiskFull = false
 
     /// Creates an empty lobby.
     /// - Parameter configuration: what `welcome` announces, and the games.
@@ -163,6 +165,19 @@ public struct Lobby: Sendable {
         // NB: what fell due before this message happens first: a move after a game's deadline finds the
         // match over, whether or not the transport's timer has fired yet.
         self.runDue(into: &outcome)
+        if self.isDiskFull {
+            self.handleUnlessItWrites(envelope, from: player, on: connection, into: &outcome)
+        } else {
+            self.handle(envelope, from: player, on: connection, into: &outcome)
+        }
+        return self.sent(outcome)
+    }
+
+    /// Carries out a greeted player's request.
+    mutating func handle(
+        _ envelope: ClientEnvelope, from player: PlayerID, on connection: ConnectionID,
+        into outcome: inout LobbyOutcome
+    ) {
         let re = envelope.id
         switch envelope.message {
         case .hello:
@@ -221,7 +236,6 @@ public struct Lobby: Sendable {
                 lobby.rematch(player, at: &table, on: connection, re: re, into: &outcome)
             }
         }
-        return self.sent(outcome)
     }
 
     /// Runs a request on a table, refusing with `no-such-table` when there is none.

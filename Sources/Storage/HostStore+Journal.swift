@@ -83,7 +83,9 @@ extension HostStore {
                 }
             }
         } catch {
-            throw HostStoreError(folder: self.path, reason: "cannot write the journal: \(Self.reason(error))")
+            throw HostStoreError(
+                folder: self.path, reason: "cannot write the journal: \(Self.reason(error))",
+                diskFull: Self.isDiskFull(error))
         }
     }
 
@@ -115,7 +117,9 @@ extension HostStore {
         ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
         let id = db.lastInsertedRowID
         try db.cachedStatement(
-            sql: "INSERT INTO archivedMove (archiveID, seq, record) SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
+            sql:
+                "INSERT INTO archivedMove (archiveID, seq, record) "
+                + "SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
         ).execute(arguments: [id, record.table, record.match])
     }
 

@@ -9,8 +9,14 @@ public final class HostStore: Sendable {
     /// The file name of the database inside the data folder.
     public static let fileName = "tcnet.sqlite"
 
+    /// The most the write-ahead log keeps on disk between checkpoints (SQLite's default lets it grow
+    /// to about 4 MB, more than a small data folder holds).
+    public static let walLimitBytes: Int64 = 512 << 10
+
     /// The path of the database file.
     public let path: String
+    /// The data folder.
+    public var folder: String { (self.path as NSString).deletingLastPathComponent }
     let pool: DatabasePool
 
     /// Opens (creating if needed) the store in a data folder.
@@ -33,6 +39,9 @@ public final class HostStore: Sendable {
             configuration.prepareDatabase { db in
                 // NB: in WAL mode, NORMAL survives a killed process but may lose the last commits to a power cut.
                 try db.execute(sql: synchronous ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+                // NB: a checkpoint every 128 pages of 4 KiB, and the log cut back to that size after one.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walLimitBytes / 4096)")
+                try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimitBytes)")
             }
             self.pool = try DatabasePool(path: self.path, configuration: configuration)
             try Self.migrator.migrate(self.pool)
@@ -78,6 +87,12 @@ public final class HostStore: Sendable {
         return migrator
     }
 
+    /// Whether an error says the file system is full (SQLite answers a write that failed with ENOSPC
+    /// or EDQUOT with SQLITE_FULL).
+    static func isDiskFull(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_FULL
+    }
+
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return error.message ?? "\(error.resultCode)"
@@ -102,6 +117,15 @@ public struct HostStoreError: Error, Sendable, CustomStringConvertible {
     public var folder: String
     /// What went wrong.
     public var reason: String
+    /// Whether the file system is out of space (or the user out of quota).
+    public var diskFull = false
+
+    /// Creates an error.
+    public init(folder: String, reason: String, diskFull: Bool = false) {
+        self.folder = folder
+        self.reason = reason
+        self.diskFull = diskFull
+    }
 
     public var description: String {
         "cannot use the data folder \(self.folder): \(self.reason)"

@@ -40,6 +40,7 @@ public struct TaxCollectionScreen: GameScreen {
         self.board.link = table.link
         self.board.waiting = table.waiting
         self.board.paused = table.paused
+        self.board.diskFull = table.diskFull
         self.board.seatCode = table.seatCode
     }
 

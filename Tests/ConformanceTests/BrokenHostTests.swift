@@ -88,10 +88,17 @@ struct BrokenHostTests {
         let ids = Set(HostSuite.classroom.map(\.id))
         #expect(ids.subtracting(assigned).isEmpty, "cases no fault is shown to fail: \(ids.subtracting(assigned).sorted())")
         #expect(assigned.subtracting(ids).isEmpty, "unknown case ids: \(assigned.subtracting(ids).sorted())")
-        #expect(Set(Self.killers.keys) == Set(HostFault.allCases), "faults without a case")
+        #expect(
+            Set(Self.killers.keys) == Set(HostFault.allCases).subtracting(Self.outsideTheSuite), "faults without a case")
     }
 
-    @Test("each case fails against its broken host", arguments: HostFault.allCases.sorted())
+    /// Faults that only a crash shows, which the suite does not cause: `.ci/chaos.sh` catches them
+    /// (`CHAOS_FAULT=write-behind bash .ci/chaos.sh` fails its journal check).
+    static let outsideTheSuite: Set<HostFault> = [.writeBehind]
+
+    @Test(
+        "each case fails against its broken host",
+        arguments: HostFault.allCases.filter { !Self.outsideTheSuite.contains($0) }.sorted())
     func broken(fault: HostFault) async throws {
         let ids = Self.killers[fault] ?? []
         try #require(!ids.isEmpty)

@@ -86,6 +86,16 @@ struct LobbyHarness {
         return answer
     }
 
+    /// The host's disk filled: it can no longer write its journal.
+    mutating func diskFilled() {
+        self.record(self.lobby.diskFilled(now: self.now))
+    }
+
+    /// The host can write its journal again.
+    mutating func diskFreed() {
+        self.record(self.lobby.diskFreed(now: self.now))
+    }
+
     mutating func advance(seconds: Int) {
         self.advance(milliseconds: Int64(seconds) * 1000)
     }
@@ -144,7 +154,10 @@ struct LobbyHarness {
     ) -> (table: TableID, a: ConnectionID, b: ConnectionID) {
         let a = self.connect("Lan")
         let b = self.connect("Minh")
-        self.send(.createTable(CreateTable(game: "taxcollection", ruleSet: ruleSet, graceSeconds: grace, onTimeout: onTimeout)), from: a)
+        self.send(
+            .createTable(
+                CreateTable(game: "taxcollection", ruleSet: ruleSet, graceSeconds: grace, onTimeout: onTimeout)),
+            from: a)
         let table = "t1"
         self.send(.sit(Sit(table: table, seat: "A")), from: a)
         self.send(.sit(Sit(table: table, seat: "B")), from: b)

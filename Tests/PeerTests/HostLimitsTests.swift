@@ -47,9 +47,10 @@ struct HostLimitsTests {
     @Test("a greeted connection is not closed by the hello timeout")
     func helloTimeoutSparesGreeted() async throws {
         // NB: generous margins: the machine may be busy, and a late welcome must not look like a bug.
-        try await withHost({ $0.helloTimeout = .seconds(2) }) { host in
+        try await withHost({ $0.helloTimeout = .seconds(5) }) { host in
+            let connected = ContinuousClock.now
             let client = try await RawClient.greeted(port: host.port, name: "Lan")
-            try await Task.sleep(for: .milliseconds(2500))
+            try await Task.sleep(until: connected + .milliseconds(5500))
             try await client.send(ClientEnvelope(id: .number(1), .ping(Ping())))
             #expect(try await client.readMessage() == HostEnvelope(re: .number(1), .pong(Pong())))
         }

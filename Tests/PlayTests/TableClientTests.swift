@@ -166,6 +166,16 @@ struct WatcherTests {
         #expect(text.contains("away · paused"))
     }
 
+    @Test("a table paused by the host's full disk says so, and the pause ends with the table's next status")
+    func diskFullPause() {
+        var full = Scene.info(.paused)
+        full.pausedBy = .diskFull
+        var client = Scene.watching(full)
+        #expect(client.frame(width: 100, height: 24).text.contains("the host's disk is full"))
+        _ = client.receive(HostEnvelope(.table(TableUpdate(table: Scene.info(.playing)))))
+        #expect(!client.frame(width: 100, height: 24).text.contains("disk is full"))
+    }
+
     @Test("after a host restart the watcher's session is new: it watches the same table again")
     func reattaches() {
         var client = Scene.watching()

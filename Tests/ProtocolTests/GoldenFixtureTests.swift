@@ -183,6 +183,24 @@ struct GoldenFixtureTests {
                     spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 0, options: ["decisions": .number(20)]))))
         ),
         (
+            "host/table-paused-disk-full.json",
+            HostEnvelope(
+                .table(TableUpdate(table: TableInfo(
+                    id: "t1", game: "taxcollection", ruleSet: "classic", status: .paused,
+                    seats: [SeatInfo(seat: "A", player: lan, name: "Lan"), SeatInfo(seat: "B", player: minh, name: "Minh")],
+                    spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 1, pausedBy: .diskFull))))
+        ),
+        (
+            "host/error-disk-full.json",
+            HostEnvelope(
+                re: .number(21),
+                .error(ErrorMessage(
+                    code: .diskFull,
+                    message: "the host's disk is full, so it cannot save anything; the teacher must free space on the "
+                        + "host (the games go on by themselves then)",
+                    fatal: false)))
+        ),
+        (
             "host/error-invalid-option.json",
             HostEnvelope(
                 re: .number(3),

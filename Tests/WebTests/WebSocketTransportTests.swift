@@ -73,15 +73,16 @@ struct WebSocketTransportTests {
 
     @Test("the rate limit, the size cap and the hello timeout hold over the WebSocket")
     func limits() async throws {
-        try await withWebHost({
-            $0.helloTimeout = .milliseconds(500)
-            $0.rateLimit = RateLimit(burst: 5, perSecond: 1)
-            $0.maxFrame = 1000
-        }) { host, port in
+        try await withWebHost({ $0.helloTimeout = .milliseconds(500) }) { _, port in
             let silent = try await webSocket(port: port)
             let timeout = await silent.read(timeout: .seconds(10))
             #expect(timeout.message?.code == "hello-timeout")
-
+        }
+        // A loaded machine can take longer than a short hello timeout between upgrade and hello.
+        try await withWebHost({
+            $0.rateLimit = RateLimit(burst: 5, perSecond: 1)
+            $0.maxFrame = 1000
+        }) { _, port in
             let flood = try await webSocket(port: port)
             _ = try await flood.hello("Mai")
             await flood.send(bytes: (1...10).flatMap { flood.frame(Array(#"{"type":"ping","id":\#($0)}"#.utf8)) })

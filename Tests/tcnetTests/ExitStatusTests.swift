@@ -138,6 +138,7 @@ struct ExitStatusTests {
         "bad values: one line naming the flag, status 64",
         arguments: [
             (["host", "--port", "-1"], "Error: --port must be 0 to 65535, not -1"),
+            (["host", "--idle-timeout", "2"], "Error: --idle-timeout must be 5 to 3600 seconds, not 2"),
             (
                 ["host", "--bind", "999.1.1.1"],
                 "Error: --bind takes an IP address of this machine (0.0.0.0 listens on all of them), not 999.1.1.1"

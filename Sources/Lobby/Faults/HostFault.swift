@@ -82,6 +82,10 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case resumedFlagFalse = "resumed-flag-false"
     case sessionNotReplaced = "session-not-replaced"
     case graceIgnored = "grace-ignored"
+    // MARK: Durability
+    /// The host sends what a request changed before it is in the journal (D-1 broken): a crash loses
+    /// acknowledged moves. Only `.ci/chaos.sh` can see it.
+    case writeBehind = "write-behind"
     // MARK: WebSocket (Web)
     case originUnchecked = "origin-unchecked"
     case fragmentsTruncated = "fragments-truncated"

@@ -35,6 +35,8 @@ struct Table: Sendable {
     var rematchOffers: Set<SeatName> = []
     /// When the bots to act make their moves.
     var botsDue: LobbyTime?
+    /// The match is paused because the host's disk is full (not journalled).
+    var haltedByDisk = false
 
     init(
         id: TableID, number: Int, game: GameDescriptor, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,

@@ -37,6 +37,8 @@ public struct HostConfiguration: Sendable {
     public var botDelay: TimeAmount
     /// The lobby's clock: wall-clock time (tests may pass their own).
     public var clock: @Sendable () -> LobbyTime = HostConfiguration.wallClock
+    /// While the disk is full, how often the host checks for room to write its journal again (L-10).
+    public var diskCheckInterval: Duration = .seconds(2)
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
 

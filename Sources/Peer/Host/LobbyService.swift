@@ -18,7 +18,14 @@ actor LobbyService {
     private var nextConnection: UInt64 = 1
     private let maxConnections: Int
     private let credentials: CredentialSource
-    private let store: HostStore?
+    /// The journal's writer; `nil` keeps nothing (tests of the transport alone).
+    private var journal: JournalWriter?
+    /// While the disk is full: the task that checks for room.
+    private var diskCheck: Task<Void, Never>?
+    private let diskCheckInterval: Duration
+    /// The ``HostFault/writeBehind`` fault's entries not yet written, and the task that writes them.
+    private var behind: [JournalEntry] = []
+    private var behindFlush: Task<Void, Never>?
     private let failure: HostFailure
     private let clock: @Sendable () -> LobbyTime
     /// The pending wake-up for the lobby's next deadline, and its time.
@@ -27,15 +34,17 @@ actor LobbyService {
     private let faults: Set<HostFault>
 
     init(
-        lobby: Lobby, maxConnections: Int, credentials: CredentialSource, store: HostStore?, failure: HostFailure,
-        clock: @escaping @Sendable () -> LobbyTime, logger: Logger, faults: Set<HostFault> = []
+        lobby: Lobby, maxConnections: Int, credentials: CredentialSource, journal: JournalWriter?,
+        diskCheckInterval: Duration, failure: HostFailure, clock: @escaping @Sendable () -> LobbyTime, logger: Logger,
+        faults: Set<HostFault> = []
     ) {
         self.faults = faults
         self.clock = clock
         self.lobby = lobby
         self.maxConnections = maxConnections
         self.credentials = credentials
-        self.store = store
+        self.journal = journal
+        self.diskCheckInterval = diskCheckInterval
         self.failure = failure
         self.logger = logger
     }
@@ -154,6 +163,8 @@ actor LobbyService {
     func shutDown() {
         self.wake?.task.cancel()
         self.wake = nil
+        self.diskCheck?.cancel()
+        self.diskCheck = nil
         let goodbye = HostEnvelope(
             .error(
                 ErrorMessage(
@@ -167,10 +178,15 @@ actor LobbyService {
 
     private func perform(_ outcome: LobbyOutcome) {
         defer { self.scheduleWake() }
-        if let store = self.store, !outcome.journal.isEmpty {
-            do {
-                try store.commit(outcome.journal)
-            } catch {
+        if self.faults.has(.writeBehind) { return self.writeBehind(outcome) }
+        var filled: HostStoreError?
+        if !outcome.journal.isEmpty, let written = self.journal?.write(outcome.journal) {
+            switch written {
+            case .written, .waiting:
+                break
+            case .filled(let error):
+                filled = error
+            case .failed(let error):
                 // NB: what is not on disk must not be announced; the host stops, and a restart replays the
                 // journal as it was before this event.
                 self.logger.critical("journal write failed; stopping", metadata: ["error": "\(error)"])
@@ -178,6 +194,26 @@ actor LobbyService {
                 return
             }
         }
+        self.deliver(outcome)
+        if let filled { self.diskFilled(filled) }
+    }
+
+    /// The ``HostFault/writeBehind`` fault: sends at once and journals a third of a second later, as a
+    /// host that trusts its disk to keep up would. `.ci/chaos.sh` must catch it.
+    private func writeBehind(_ outcome: LobbyOutcome) {
+        self.deliver(outcome)
+        self.behind.append(contentsOf: outcome.journal)
+        guard self.behindFlush == nil else { return }
+        self.behindFlush = Task {
+            try? await Task.sleep(for: .milliseconds(300))
+            let entries = self.behind
+            self.behind = []
+            self.behindFlush = nil
+            _ = self.journal?.write(entries)
+        }
+    }
+
+    private func deliver(_ outcome: LobbyOutcome) {
         var payloads = BroadcastPayloads()
         for delivery in outcome.deliveries {
             if delivery.closesConnection {
@@ -273,4 +309,60 @@ func randomBytes(_ count: Int) -> [UInt8] {
 
 func randomHex(bytes: Int) -> String {
     Hex.string(of: randomBytes(bytes))
+}
+
+// MARK: - A full disk (L-10)
+
+extension LobbyService {
+    /// Whether the host cannot write its journal.
+    var isDiskFull: Bool { self.journal?.isFull ?? false }
+
+    /// Pauses the lobby at start-up when the journal's writer found no room for its reserve.
+    func startPausedIfTheDiskIsFull() {
+        guard self.isDiskFull else { return }
+        self.logger.critical(
+            "the disk is full: matches are paused until there is room",
+            metadata: self.diskMetadata)
+        self.perform(self.lobby.diskFilled(now: self.now))
+        self.checkForRoom()
+    }
+
+    /// A write used the reserve: the disk is full from now on.
+    func diskFilled(_ error: HostStoreError) {
+        self.logger.critical(
+            "the disk is full: matches are paused and nothing more is saved until there is room",
+            metadata: self.diskMetadata.merging(["error": "\(error.reason)"]) { $1 })
+        self.perform(self.lobby.diskFilled(now: self.now))
+        self.checkForRoom()
+    }
+
+    private var diskMetadata: Logger.Metadata {
+        guard let journal = self.journal else { return [:] }
+        return [
+            "free": "\(journal.freeSpace.map(DiskSpace.describe) ?? "?")",
+            "needed": "\(DiskSpace.describe(journal.reserve.needed))",
+            "folder": "\(journal.store.folder)",
+        ]
+    }
+
+    /// Checks for room every ``diskCheckInterval`` until the journal can be written again.
+    private func checkForRoom() {
+        guard self.diskCheck == nil else { return }
+        let interval = self.diskCheckInterval
+        self.diskCheck = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled, let self else { return }
+                if await self.recoverIfThereIsRoom() { return }
+            }
+        }
+    }
+
+    private func recoverIfThereIsRoom() -> Bool {
+        guard self.journal?.recover() == true else { return false }
+        self.diskCheck = nil
+        self.logger.notice("the disk has room again: matches go on", metadata: self.diskMetadata)
+        self.perform(self.lobby.diskFreed(now: self.now))
+        return true
+    }
 }

@@ -23,12 +23,16 @@ public final class TCNetHost: Service, Sendable {
     /// What the journal held at start-up, logged when the host starts to run (after the command's
     /// summary for people).
     private let replayed: Logger.Metadata?
+    /// The data folder's room at start-up; `nil` without a store.
+    public let diskAtStart: DiskStatus?
 
     private init(
         configuration: HostConfiguration, serverChannel: NIOAsyncChannel<AcceptedConnection, Never>,
-        service: LobbyService, failure: HostFailure, logger: Logger, replayed: Logger.Metadata?
+        service: LobbyService, failure: HostFailure, logger: Logger, replayed: Logger.Metadata?,
+        diskAtStart: DiskStatus?
     ) {
         self.replayed = replayed
+        self.diskAtStart = diskAtStart
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.port = serverChannel.channel.localAddress?.port ?? configuration.port
@@ -71,11 +75,15 @@ public final class TCNetHost: Service, Sendable {
             lobby = Lobby(configuration: lobbyConfiguration)
         }
         let failure = HostFailure()
+        let journal = store.map { store in
+            JournalWriter(store: store) { DiskSpace.of(store.folder) }
+        }
         let service = LobbyService(
             lobby: lobby,
             maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.servedConnections,
-            credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, store: store,
-            failure: failure, clock: configuration.clock, logger: logger, faults: configuration.faults)
+            credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, journal: journal,
+            diskCheckInterval: configuration.diskCheckInterval, failure: failure, clock: configuration.clock,
+            logger: logger, faults: configuration.faults)
         let faults = configuration.faults
         let limits = configuration.enforcedFrameLimits
         let timeouts = configuration.enforcedTimeouts
@@ -102,7 +110,7 @@ public final class TCNetHost: Service, Sendable {
             }
         let host = TCNetHost(
             configuration: configuration, serverChannel: serverChannel, service: service, failure: failure,
-            logger: logger, replayed: replayed)
+            logger: logger, replayed: replayed, diskAtStart: journal?.status)
         failure.onFailure { host.stop() }
         return host
     }
@@ -118,6 +126,7 @@ public final class TCNetHost: Service, Sendable {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 // NB: a journal replayed at start-up may hold deadlines: the first check schedules them.
+                await self.service.startPausedIfTheDiskIsFull()
                 await self.service.tickIfDue()
                 try await self.serverChannel.executeThenClose { inbound in
                     for try await connection in inbound {

@@ -118,7 +118,8 @@ public struct HeadlessPlayer: Sendable {
         return []
     }
 
-    /// One line for a state: the match, the move, the state.
+    /// One line for a state: the match, the move, the state, and the state's hash last (the host
+    /// journals a state before sending it, D-1: `.ci/chaos.sh` finds every printed hash in the journal).
     static func line(_ update: MatchUpdate) -> String {
         var text = "\(update.table) match \(update.match) seq \(update.seq)"
         if let last = update.last { text += " \(last.seat ?? "host") played \(last.move)" }
@@ -126,6 +127,7 @@ public struct HeadlessPlayer: Sendable {
         if let turn = update.turn { text += " | \(turn) to move" }
         if let toAct = update.toAct { text += " | \(toAct.joined(separator: ", ")) may move" }
         if let result = update.result { text += " | \(Self.summary(result))" }
+        text += " | hash \(update.hash)"
         return text
     }
 

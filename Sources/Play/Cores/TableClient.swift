@@ -285,6 +285,7 @@ public struct TableClient: Sendable {
             }
         }
         self.news.paused = info.status == .paused
+        self.news.diskFull = info.status == .paused && info.pausedBy == .diskFull
         if info.status == .waiting {
             let free = info.seats.filter { $0.player == nil && $0.bot == nil }
             let join = "(tcnet join ... --table \(info.id))"

@@ -115,6 +115,9 @@ extension ErrorCode {
     public static let rateLimited = ErrorCode(rawValue: "rate-limited")
     /// The host already has as many connections as it accepts (fatal).
     public static let hostFull = ErrorCode(rawValue: "host-full")
+    /// The host cannot write its journal (its disk is full), and the request needs it: nothing was
+    /// done; ask again once the host's tables play again (not fatal, L-10).
+    public static let diskFull = ErrorCode(rawValue: "disk-full")
     /// The host is stopping (fatal).
     public static let shuttingDown = ErrorCode(rawValue: "shutting-down")
     /// The host failed in a way that is not the client's fault (not fatal).
@@ -134,9 +137,10 @@ extension ErrorCode {
         (.nameAway, false), (.badSeatCode, false),
         (.unknownType, false), (.invalidMessage, false), (.unexpectedMessage, false),
         (.helloTimeout, true), (.frameTimeout, true), (.idleTimeout, true), (.rateLimited, false),
-        (.hostFull, true), (.shuttingDown, true), (.internalError, false),
+        (.hostFull, true), (.diskFull, false), (.shuttingDown, true), (.internalError, false),
         (.badResumeToken, false), (.noSuchTable, false), (.noSuchGame, false), (.noSuchRuleSet, false),
-        (.invalidSetting, false), (.invalidOption, false), (.noSuchBot, false), (.seatUnavailable, false), (.alreadySeated, false), (.notAPlayer, false),
+        (.invalidSetting, false), (.invalidOption, false), (.noSuchBot, false), (.seatUnavailable, false),
+        (.alreadySeated, false), (.notAPlayer, false),
         (.notPlaying, false), (.notYourTurn, false), (.staleSeq, false), (.illegalMove, false),
         (.sessionReplaced, true),
     ]

@@ -150,6 +150,24 @@ public enum TableStatus: String, Codable, Sendable, Equatable, CaseIterable {
     case over
 }
 
+/// Why a match is `paused` (T-7). Unknown reasons decode fine: a client shows the status.
+public struct PauseReason: WireString, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Creates a reason from its wire form.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// A player's grace period ended and they have not come back.
+    public static let away = PauseReason(rawValue: "away")
+    /// The host cannot write its journal: its disk is full (L-10). The match goes on by itself once
+    /// the host can write again.
+    public static let diskFull = PauseReason(rawValue: "disk-full")
+
+    public var description: String { self.rawValue }
+}
+
 /// A table as everyone sees it.
 public struct TableInfo: Codable, Sendable, Equatable {
     public var id: TableID
@@ -164,11 +182,14 @@ public struct TableInfo: Codable, Sendable, Equatable {
     public var match: Int
     /// The table's game options, every declared option with its value; absent when the game has none.
     public var options: [String: JSONValue]?
+    /// Why the match waits, when the status is `paused`; absent otherwise.
+    public var pausedBy: PauseReason?
 
     /// Creates a table description.
     public init(
         id: TableID, game: String, ruleSet: String, status: TableStatus, seats: [SeatInfo], spectators: Int,
-        graceSeconds: Int, onTimeout: TimeoutPolicy, match: Int, options: [String: JSONValue]? = nil
+        graceSeconds: Int, onTimeout: TimeoutPolicy, match: Int, options: [String: JSONValue]? = nil,
+        pausedBy: PauseReason? = nil
     ) {
         self.id = id
         self.game = game
@@ -180,6 +201,7 @@ public struct TableInfo: Codable, Sendable, Equatable {
         self.onTimeout = onTimeout
         self.match = match
         self.options = options
+        self.pausedBy = pausedBy
     }
 }
 

@@ -109,19 +109,22 @@ public struct TableNews: Sendable, Equatable {
     public var waiting: String?
     /// Whether the match waits for a player whose grace period ended (status `paused`).
     public var paused: Bool
+    /// Whether the match is paused because the host's disk is full (it goes on by itself, L-10).
+    public var diskFull: Bool
     /// This terminal's seat code, to show with the rules (`?`) while it holds a seat.
     public var seatCode: String?
 
     /// Describes the table.
     public init(
         names: [SeatName: String], away: [SeatName: Double] = [:], link: Link, waiting: String? = nil,
-        paused: Bool = false, seatCode: String? = nil
+        paused: Bool = false, diskFull: Bool = false, seatCode: String? = nil
     ) {
         self.names = names
         self.away = away
         self.link = link
         self.waiting = waiting
         self.paused = paused
+        self.diskFull = diskFull
         self.seatCode = seatCode
     }
 }

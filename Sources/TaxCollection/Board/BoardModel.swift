@@ -41,6 +41,8 @@ public struct BoardModel: Sendable {
     public var waiting: String?
     /// Whether the match waits for an absent player (the table is paused).
     public var paused = false
+    /// Whether the pause is the host's full disk rather than an absent player.
+    public var diskFull = false
     /// This terminal's seat code, shown while it waits for the match and with the rules.
     public var seatCode: String?
     /// Seconds each animation step stays on screen; 0 shows the result at once.

@@ -165,6 +165,9 @@ public enum BoardRenderer {
             let keys = model.link == .local ? "n: play again   q: quit" : "n: rematch   q: back to the lobby"
             return "Game over. " + result + "   " + keys
         }
+        if model.paused && model.diskFull {
+            return "The match is paused: the host's disk is full. It goes on by itself once there is room"
+        }
         if model.paused {
             let away = Seat.allCases.filter { model.away[$0] != nil }.map { model.names[$0] }
             return

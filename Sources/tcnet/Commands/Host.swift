@@ -45,6 +45,14 @@ extension TCNet {
         @Option(name: .long, help: "The most connections served at once.")
         var maxConnections: Int = 256
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Seconds without a byte from a connection before the host closes it (5 to 3600); a player "
+                    + "whose link was cut is away after this, then has the table's grace period.",
+                valueName: "seconds"))
+        var idleTimeout: Int = 60
+
         @Flag(name: .long, help: "Make every accepted move durable against power loss, not only against a crash.")
         var durable = false
 
@@ -80,13 +88,15 @@ extension TCNet {
             guard self.maxConnections >= 1 else {
                 throw ValidationError("--max-connections must be at least 1")
             }
+            guard (5...3600).contains(self.idleTimeout) else {
+                throw ValidationError("--idle-timeout must be 5 to 3600 seconds, not \(self.idleTimeout)")
+            }
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 64 {
                 throw ValidationError("--name must hold 1 to 64 characters")
             }
             for fault in self.injectFault where HostFault(rawValue: fault) == nil {
-                throw ValidationError(
-                    "--inject-fault takes one of \(HostFault.allCases.map(\.rawValue).joined(separator: ", ")), not \(fault)"
-                )
+                let faults = HostFault.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--inject-fault takes one of \(faults), not \(fault)")
             }
             try self.web.validate(tcpPort: self.port)
             guard Self.parseRateLimit(self.rateLimit) != nil else {
@@ -106,12 +116,20 @@ extension TCNet {
             let logger = self.logging.makeLogger()
             // NB: every connection is an open file; the host serves no more than the limit holds.
             DescriptorLimit.raiseToHard()
-            let store = try HostStore(
-                folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
+            let store: HostStore
+            do {
+                store = try HostStore(
+                    folder: self.data, synchronous: self.durable, newHostID: { UUID().uuidString.lowercased() })
+            } catch {
+                // NB: a new data folder on a full disk: nothing can be kept, so nothing can start.
+                let space = DiskSpace.of(self.data).map { " (\(DiskSpace.describe($0.free)) free)" } ?? ""
+                throw CommandFailure("\(error)\(space); free some space or choose another --data folder")
+            }
 
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
             configuration.maxConnections = self.maxConnections
+            configuration.idleTimeout = .seconds(Int64(self.idleTimeout))
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
             let host: TCNetHost
@@ -139,7 +157,10 @@ extension TCNet {
                     name: host.configuration.hostName, bind: self.bind, port: host.port,
                     advertised: self.noAdvertise ? "no (--no-advertise)" : await advertiser?.settledStatus() ?? "no",
                     dataFile: store.path, web: web.lines,
-                    connections: (configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current))
+                    connections: (
+                        configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current
+                    ),
+                    disk: host.diskAtStart)
                 summary.print()
                 logger.info("data", metadata: ["file": "\(store.path)"])
                 if let advertiser, advertiser.advertiser != nil {

@@ -1,4 +1,6 @@
 import Foundation
+import Peer
+import Storage
 
 #if canImport(Glibc)
     import Glibc
@@ -18,6 +20,8 @@ struct HostSummary {
     var web: [String] = []
     /// The connections served, those asked for with --max-connections, and the limit on open files.
     var connections: (served: Int, asked: Int, files: Int)?
+    /// The data folder's room.
+    var disk: DiskStatus?
 
     /// The summary's lines.
     var lines: [String] {
@@ -35,15 +39,28 @@ struct HostSummary {
         lines.append("  Listening on \(self.bind) port \(self.port).")
         lines.append("  Advertised on the LAN: \(self.advertised).")
         lines.append("  Data: \(self.dataFile)")
+        if let disk { lines.append("  " + Self.diskLine(disk)) }
         if let connections {
             var line = "  Connections: at most \(connections.served)"
             if connections.served < connections.asked {
-                line += " (not \(connections.asked): this system allows \(connections.files) open files; raise ulimit -n)"
+                line +=
+                    " (not \(connections.asked): this system allows \(connections.files) open files; raise ulimit -n)"
             }
             lines.append(line)
         }
         lines.append("  Teacher's console: type help and Enter here (seats, free, reseat).")
         return lines
+    }
+
+    /// How much room the data folder has, and what the host needs.
+    static func diskLine(_ disk: DiskStatus) -> String {
+        let free = disk.free.map(DiskSpace.describe) ?? "an unknown amount"
+        let needed = DiskSpace.describe(disk.needed)
+        guard !disk.full else {
+            return "Disk: FULL: \(free) free, the host needs \(needed). Matches stay paused until there is room "
+                + "(free space on this disk; they go on by themselves)."
+        }
+        return "Disk: \(free) free (the host needs \(needed); if the disk fills, matches pause until there is room)."
     }
 
     /// Prints the summary on standard output, at once.

@@ -36,6 +36,14 @@ function winnerText(state, result, names) {
  *   {code, message, details}), rematch(), stepMs (animation speed).
  * @returns the controller the shell drives: show(update), table(info), inform(text), keydown(event), destroy().
  */
+/** Why the match waits: a player away (R-4), or the host's full disk (L-10). */
+function pausedLine(tableInfo) {
+  if (tableInfo?.pausedBy === "disk-full") {
+    return "The match is paused: the host's disk is full. It goes on by itself once there is room";
+  }
+  return "The match is paused until every player is back";
+}
+
 export function mount(root, ctx) {
   let update = null;       // the latest state message (verified by the shell)
   let shown = null;        // the view on screen
@@ -175,7 +183,7 @@ export function mount(root, ctx) {
       return free ? "Waiting for an opponent to sit down" : "Waiting for both players to be ready";
     }
     if (update.result || update.status === "over") return `Game over. ${winnerText(update.state, update.result, who) ?? ""}`;
-    if (tableInfo?.status === "paused") return "The match is paused until every player is back";
+    if (tableInfo?.status === "paused") return pausedLine(tableInfo);
     const mover = `${who[update.turn]} (${update.turn})`;
     if (!ctx.seat) return `${mover} to move · you are watching`;
     if (update.turn !== ctx.seat) return `${mover} to move · waiting for them`;
@@ -238,7 +246,7 @@ export function mount(root, ctx) {
     if (!update) return "The match has not started yet";
     if (update.result || update.status === "over") return "The game is over: Play again starts a new one";
     if (!ctx.seat) return "You are watching this table";
-    if (update.status === "paused" || tableInfo?.status === "paused") return "The match is paused until every player is back";
+    if (update.status === "paused" || tableInfo?.status === "paused") return pausedLine(tableInfo);
     if (update.turn !== ctx.seat) return `It is ${who[update.turn]}'s turn`;
     if (awaiting) return "Waiting for the host";
     return null;
