@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// The load of `tcnet bench idle`: many students connected to a host, greeted, in the lobby and quiet
 /// (they only ping), as a class waiting for the teacher.
@@ -33,8 +34,8 @@ public final class IdleLoad: Sendable {
     private let target: LoadTarget
     private let namePrefix: String
     private let group: any EventLoopGroup
-    private let channels = NIOLockedValueBox<[any Channel]>([])
-    private let counter = NIOLockedValueBox(0)
+    private let channels = Mutex<[any Channel]>([])
+    private let counter = Mutex(0)
 
     /// Creates a load against a host; nothing connects yet.
     /// - Parameters:
@@ -50,7 +51,7 @@ public final class IdleLoad: Sendable {
     }
 
     /// The clients connected and greeted so far.
-    public var connected: Int { self.channels.withLockedValue { $0.count } }
+    public var connected: Int { self.channels.withLock { $0.count } }
 
     /// Connects `count` clients, at most `concurrency` greetings under way at once; greeted clients stay.
     /// - Returns: each greeting's latency, and the failures.
@@ -85,7 +86,7 @@ public final class IdleLoad: Sendable {
 
     /// Closes every connection.
     public func close() async {
-        let all = self.channels.withLockedValue { channels in
+        let all = self.channels.withLock { channels in
             defer { channels = [] }
             return channels
         }
@@ -95,7 +96,7 @@ public final class IdleLoad: Sendable {
     }
 
     private func greetOne(keep: Bool = true) async -> Greetings {
-        let number = self.counter.withLockedValue { value in
+        let number = self.counter.withLock { value in
             value += 1
             return value
         }
@@ -131,7 +132,7 @@ public final class IdleLoad: Sendable {
             let (seconds, attoseconds) = elapsed.components
             result.latencies.append(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
             if keep {
-                self.channels.withLockedValue { $0.append(channel) }
+                self.channels.withLock { $0.append(channel) }
             } else {
                 try? await channel.close()
             }

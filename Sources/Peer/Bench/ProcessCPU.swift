@@ -19,7 +19,7 @@ public enum ProcessCPU {
     /// The CPU time this process has used so far (`getrusage`), to the microsecond.
     public static var own: Duration {
         var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return .zero }
+        guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return .zero }
         let micros =
             Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
             + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
