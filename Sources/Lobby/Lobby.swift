@@ -60,7 +60,12 @@ public struct Lobby: Sendable {
 
     /// The earliest time at which ``tick(now:)`` has something to do.
     public var nextDeadline: LobbyTime? {
-        self.tables.values.compactMap(\.nextDeadline).min()
+        // NB: asked after every event: one pass, no array.
+        var earliest: LobbyTime?
+        for table in self.tables.values {
+            if let time = table.nextDeadline, earliest.map({ time < $0 }) ?? true { earliest = time }
+        }
+        return earliest
     }
 
     // MARK: Greeting

@@ -77,12 +77,15 @@ struct Table: Sendable {
     /// The earliest time the lobby has something to do at this table: a grace period ending, the
     /// game's deadline, or bots to move.
     var nextDeadline: LobbyTime? {
-        var times = self.away.values.compactMap { $0 }
-        if self.status == .playing, let deadline = self.match?.deadline {
-            times.append(deadline)
+        // NB: asked of every table after every event, so it builds no array.
+        var earliest = self.botsDue
+        for case let time? in self.away.values where earliest.map({ time < $0 }) ?? true {
+            earliest = time
         }
-        if let due = self.botsDue { times.append(due) }
-        return times.min()
+        if self.status == .playing, let deadline = self.match?.deadline, earliest.map({ deadline < $0 }) ?? true {
+            earliest = deadline
+        }
+        return earliest
     }
 
     var record: TableRecord {
