@@ -25,6 +25,10 @@ let package = Package(
     targets: [
         // MARK: Libraries
         .target(name: "GameKit"),
+        // NB: the tournament's rules (pairing, standings, the report file) as plain values: no dependency.
+        .target(name: "Tournament"),
+        // NB: the host's tournament desk: the Tournament rules run on the lobby (pure, beside it).
+        .target(name: "Arbiter", dependencies: ["Tournament", "Lobby", "Protocol", "GameKit"]),
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
@@ -38,6 +42,7 @@ let package = Package(
             dependencies: [
                 "Protocol",
                 "Lobby",
+                "Arbiter",
                 "Storage",
                 "GameKit",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -93,6 +98,7 @@ let package = Package(
         .executableTarget(
             name: "tcnet",
             dependencies: [
+                "Arbiter",
                 "Classroom",
                 "Storage",
                 "GameKit",
@@ -120,6 +126,19 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(
+            name: "TournamentTests",
+            dependencies: [
+                "Tournament", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ArbiterTests",
+            dependencies: [
+                "Arbiter", "Lobby", "Classroom", "Protocol", "Tournament", "GameKit", "TaxCollectionRules", "TestSupport",
+            ]
+        ),
+        .testTarget(
             name: "GameKitTests",
             dependencies: ["GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
@@ -133,7 +152,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CrapsRulesTests",
-            dependencies: ["CrapsRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "CrapsRules", "GameKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "LobbyTests",
@@ -169,18 +190,20 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+            name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WebTests",
             dependencies: [
                 "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
-                "Classroom", "TaxCollection",
+                "Classroom", "TaxCollection", "CrapsRules",
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "tcnetTests",
-            dependencies: ["tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer"]
+            dependencies: [
+                "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "Tournament",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@ extension Lobby {
         table.startedAt = self.now
         table.result = nil
         table.status = .playing
+        table.startsAt = nil
         table.ready = []
         table.drawOffers = []
         table.rematchOffers = []

@@ -51,6 +51,8 @@ extension Lobby {
             table.bots = record.bots ?? [:]
             table.secret = record.secret.flatMap(Hex.bytes(of:)) ?? Self.legacySecret(record)
             table.startedAt = GameTime(milliseconds: record.startedAt ?? 0)
+            table.startsAt = record.startsAt.map(GameTime.init(milliseconds:))
+            table.reserved = Set(record.reserved ?? [])
             for (seat, player) in record.seats where self.players[player] != nil {
                 table.seats[seat] = player
                 table.away[seat] = .some(now.adding(seconds: record.graceSeconds))

@@ -207,8 +207,11 @@ extension Lobby {
         self.broadcastTable(table, re: nil, except: connection, into: &outcome)
     }
 
-    /// Frees a seat and, with it, the player's hold on the table.
-    mutating func unseat(_ seat: String, at table: inout Table, into outcome: inout LobbyOutcome) {
+    /// Frees a seat and, with it, the player's hold on the table; a player left without seat or connection
+    /// is forgotten, unless `keepingPlayer` (the host moves them to another table).
+    mutating func unseat(
+        _ seat: String, at table: inout Table, keepingPlayer: Bool = false, into outcome: inout LobbyOutcome
+    ) {
         guard let player = table.seats.removeValue(forKey: seat) else { return }
         table.ready.remove(seat)
         table.away.removeValue(forKey: seat)
@@ -225,7 +228,7 @@ extension Lobby {
         }
         self.players[player]?.table = nil
         outcome.journal.append(.table(table.record))
-        if self.players[player]?.connection == nil {
+        if self.players[player]?.connection == nil, !keepingPlayer {
             self.forget(player, into: &outcome)
         }
     }

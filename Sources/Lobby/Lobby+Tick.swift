@@ -23,6 +23,7 @@ extension Lobby {
             if self.referee.appliesGracePolicy {
                 self.endGracePeriods(at: &table, into: &outcome)
             }
+            self.startAppointed(at: &table, into: &outcome)
             self.fireDeadline(at: &table, into: &outcome)
             self.runBots(at: &table, into: &outcome)
             self.tables[tableID] = table

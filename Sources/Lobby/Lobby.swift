@@ -240,6 +240,9 @@ public struct Lobby: Sendable {
             self.withTable(request.table, connection, re, &outcome) { lobby, table, outcome in
                 lobby.rematch(player, at: &table, on: connection, re: re, into: &outcome)
             }
+        case .teacher, .tournaments, .tournament:
+            // NB: the host's tournament desk takes these before the lobby; a lobby alone runs none.
+            outcome.refuse(.unexpectedMessage, "this host runs no tournaments", to: connection, re: re)
         }
     }
 

@@ -49,6 +49,17 @@ extension HostStore {
         }
     }
 
+    static func registerTournamentMigrations(_ migrator: inout DatabaseMigrator) {
+        // NB: 0.3: tournaments, each one row holding its whole state, replaced on every change.
+        migrator.registerMigration("v4-tournament") { db in
+            try db.create(table: "tournament") { table in
+                table.column("id", .text).primaryKey()
+                table.column("number", .integer).notNull().unique()
+                table.column("record", .text).notNull()
+            }
+        }
+    }
+
     /// Commits journal entries in one transaction.
     ///
     /// NB: cached statements: a move's insert is compiled once per connection, not once per move.
@@ -79,6 +90,10 @@ extension HostStore {
                         ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
                     case .archive(let record):
                         try Self.archive(record, in: db)
+                    case .tournament(let record):
+                        try db.cachedStatement(
+                            sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
+                        ).execute(arguments: [record.id, record.number, Self.json(record)])
                     }
                 }
             }
@@ -102,7 +117,9 @@ extension HostStore {
                     .map { try Self.decode(TableRecord.self, $0) }
                 let moves = try String.fetchAll(db, sql: "SELECT record FROM move ORDER BY tableID, match, seq")
                     .map { try Self.decode(MoveRecord.self, $0) }
-                return JournalSnapshot(players: players, tables: tables, moves: moves)
+                let tournaments = try String.fetchAll(db, sql: "SELECT record FROM tournament ORDER BY number")
+                    .map { try Self.decode(TournamentRecord.self, $0) }
+                return JournalSnapshot(players: players, tables: tables, moves: moves, tournaments: tournaments)
             }
         } catch {
             throw HostStoreError(folder: self.path, reason: "cannot read the journal: \(Self.reason(error))")

@@ -84,6 +84,7 @@ public final class HostStore: Sendable {
         }
         Self.registerJournalMigrations(&migrator)
         Self.registerArchiveMigrations(&migrator)
+        Self.registerTournamentMigrations(&migrator)
         return migrator
     }
 

@@ -26,6 +26,7 @@ struct TCNet: AsyncParsableCommand {
             Rules.self,
             Craps.self,
             Games.self,
+            Tournament.self,
             Bench.self,
             ConformanceCommand.self,
         ]

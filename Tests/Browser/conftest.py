@@ -57,7 +57,8 @@ class Host:
             if not line:
                 raise RuntimeError(f"tcnet host stopped before listening; see {self.log.name}")
             self.first_lines.append(line.rstrip("\n"))
-            if line.startswith("Projector:"):
+            # NB: the summary's lines are indented under its first line.
+            if line.strip().startswith("Projector:"):
                 return
         raise RuntimeError("tcnet host did not print its web address in time")
 

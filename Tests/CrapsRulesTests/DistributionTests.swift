@@ -1,6 +1,7 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestSupport
 import Testing
 
 /// The dice are uniform: 600,000 rolls of the real derivation, judged by chi-square tests whose thresholds

@@ -1,6 +1,7 @@
 import CrapsRules
 import GameKit
 import PropertyBased
+import TestSupport
 import Testing
 
 /// Properties of random matches. Each match is played off the cooperative pool (``offThePool(_:)``) and

@@ -60,7 +60,7 @@ struct JournalTests {
             case .move(var record):
                 record.hash = String(repeating: "0", count: 64)
                 snapshot.moves.append(record)
-            case .forgetPlayer, .archive: break
+            case .forgetPlayer, .archive, .tournament: break
             }
         }
         #expect {

@@ -123,6 +123,9 @@ struct LobbyHarness {
                 snapshot.moves.append(record)
             case .archive:
                 break
+            case .tournament(let record):
+                snapshot.tournaments.removeAll { $0.id == record.id }
+                snapshot.tournaments.append(record)
             }
         }
         return snapshot

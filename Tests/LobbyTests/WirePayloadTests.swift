@@ -45,6 +45,7 @@ struct WirePayloadTests {
             case .table(let record): Self.expectSame(record)
             case .move(let record): Self.expectSame(record)
             case .archive(let record): Self.expectSame(record)
+            case .tournament(let record): Self.expectSame(record)
             }
         }
         #expect(seq > 0)

@@ -258,7 +258,7 @@ struct GoldenFixtureTests {
         ),
     ]
 
-    @Test("client message fixtures decode and re-encode unchanged", arguments: Self.clientFixtures)
+    @Test("client message fixtures decode and re-encode unchanged", arguments: Self.clientFixtures + Self.tournamentClientFixtures)
     func clientFixture(name: String, expected: ClientEnvelope) throws {
         let fixture = try Fixtures.bytes(name)
         let decoded = try WireCodec.decodeClient(fixture).get()
@@ -266,7 +266,7 @@ struct GoldenFixtureTests {
         try Fixtures.expectSameJSON(WireCodec.payload(decoded), fixture)
     }
 
-    @Test("host message fixtures decode and re-encode unchanged", arguments: Self.hostFixtures)
+    @Test("host message fixtures decode and re-encode unchanged", arguments: Self.hostFixtures + Self.tournamentHostFixtures)
     func hostFixture(name: String, expected: HostEnvelope) throws {
         let fixture = try Fixtures.bytes(name)
         let decoded = try WireCodec.decodeHost(fixture).get()
@@ -276,15 +276,17 @@ struct GoldenFixtureTests {
 
     @Test("every message type has a fixture")
     func everyTypeHasAFixture() {
-        let clientTypes = Set(Self.clientFixtures.map(\.1.message.type))
-        let hostTypes = Set(Self.hostFixtures.map(\.1.message.type))
+        let clientTypes = Set((Self.clientFixtures + Self.tournamentClientFixtures).map(\.1.message.type))
+        let hostTypes = Set((Self.hostFixtures + Self.tournamentHostFixtures).map(\.1.message.type))
         #expect(clientTypes == [
             "hello", "ping", "players", "create-table", "tables", "sit", "ready", "leave", "watch", "move", "sync",
-            "resign", "offer-draw", "rematch",
+            "resign", "offer-draw", "rematch", "teacher", "tournaments", "tournament-create", "tournament-register",
+            "tournament-unregister", "tournament-start", "tournament-pair", "tournament-result", "tournament-withdraw",
+            "tournament-bye", "tournament-export", "tournament-finish",
         ])
         #expect(hostTypes == [
             "welcome", "error", "pong", "players", "table", "tables", "state", "away", "back", "draw-offered",
-            "rematch-offered",
+            "rematch-offered", "teacher", "tournament", "tournaments", "go-to-table", "tournament-export",
         ])
     }
 

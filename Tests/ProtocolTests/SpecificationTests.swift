@@ -67,7 +67,8 @@ struct SpecificationTests {
                 }
             }
         }
-        let fixtures = GoldenFixtureTests.clientFixtures.map(\.0) + GoldenFixtureTests.hostFixtures.map(\.0)
+        let fixtures = (GoldenFixtureTests.clientFixtures + GoldenFixtureTests.tournamentClientFixtures).map(\.0)
+            + (GoldenFixtureTests.hostFixtures + GoldenFixtureTests.tournamentHostFixtures).map(\.0)
         for name in fixtures {
             let fixture = try JSONSerialization.jsonObject(with: Data(try Fixtures.bytes(name))) as? NSDictionary
             #expect(examples.contains { $0 == fixture }, "docs/PROTOCOL.md does not show \(name)")

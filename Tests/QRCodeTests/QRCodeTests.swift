@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import QRCode
@@ -81,7 +82,9 @@ struct QRCodeTests {
         #expect(try QRCode(String(repeating: "a", count: 15), correction: .medium).version == 2)
         // NB: the largest symbol takes seconds in a debug build: off the cooperative pool, which the
         // hosts of the tests running beside this one need.
-        let largest = try await offThePool { try QRCode(String(repeating: "a", count: 2953), correction: .low, mask: 0) }
+        let largest = try await offThePool {
+            try QRCode(String(repeating: "a", count: 2953), correction: .low, mask: 0)
+        }
         #expect(largest.version == 40 && largest.size == 177)
         #expect(throws: QRCode.EncodingError.tooLong(bytes: 2954, correction: .low)) {
             try QRCode(String(repeating: "a", count: 2954), correction: .low)
@@ -116,11 +119,4 @@ struct QRCodeTests {
 extension QRCode {
     /// The penalty of the symbol as drawn.
     var penaltyForTests: Int { self.matrix.penalty }
-}
-
-/// Runs CPU-bound work on a dispatch thread, so the cooperative pool stays free for other tests.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GameKit
 import TaxCollectionRules
+import TestSupport
 import Testing
 
 /// Real states and their hashes, computed by the Swift rules, kept in Fixtures/state-hashes.json for
@@ -52,9 +53,3 @@ struct StateHashFixtureTests {
     }
 }
 
-/// Runs CPU-bound work on a dispatch thread, so the cooperative pool stays free for the hosts of other tests.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}

@@ -12,6 +12,25 @@ public enum JournalEntry: Sendable, Equatable {
     case move(MoveRecord)
     /// A match that ended: kept, with its moves, in the archive (until the teacher prunes it).
     case archive(MatchArchive)
+    /// A tournament's whole state, as its desk keeps it; inserted or replaced.
+    case tournament(TournamentRecord)
+}
+
+/// A tournament as the journal keeps it: the lobby stores it and does not read it.
+public struct TournamentRecord: Sendable, Equatable, Codable {
+    /// The tournament's id ("T1").
+    public var id: String
+    /// Its number, for the order of creation.
+    public var number: Int
+    /// Its state, in the desk's own shape.
+    public var state: JSONValue
+
+    /// Creates a record.
+    public init(id: String, number: Int, state: JSONValue) {
+        self.id = id
+        self.number = number
+        self.state = state
+    }
 }
 
 /// A player as the journal keeps them.
@@ -54,14 +73,21 @@ public struct TableRecord: Sendable, Equatable, Codable {
     public var secret: String?
     /// When the current match started, in wall-clock milliseconds since 1970 (deadlines count from it).
     public var startedAt: Int64?
+    /// For a table the host seated (a tournament's game): when its match starts even if not everyone
+    /// is ready, in wall-clock milliseconds since 1970.
+    public var startsAt: Int64?
+    /// Seats held for a player the host seats later.
+    public var reserved: [String]?
 
     /// Creates a record.
     public init(
         id: TableID, number: Int, game: String, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
         status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?,
         seatCount: Int? = nil, options: [String: JSONValue]? = nil, bots: [String: String]? = nil,
-        secret: String? = nil, startedAt: Int64? = nil
+        secret: String? = nil, startedAt: Int64? = nil, startsAt: Int64? = nil, reserved: [String]? = nil
     ) {
+        self.startsAt = startsAt
+        self.reserved = reserved
         self.id = id
         self.number = number
         self.game = game
@@ -116,11 +142,17 @@ public struct JournalSnapshot: Sendable, Equatable {
     public var tables: [TableRecord]
     /// The moves of each table's current match, in order.
     public var moves: [MoveRecord]
+    /// The tournaments, in order of creation.
+    public var tournaments: [TournamentRecord]
 
     /// Creates a snapshot.
-    public init(players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = []) {
+    public init(
+        players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = [],
+        tournaments: [TournamentRecord] = []
+    ) {
         self.players = players
         self.tables = tables
         self.moves = moves
+        self.tournaments = tournaments
     }
 }

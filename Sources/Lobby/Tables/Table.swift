@@ -37,6 +37,10 @@ struct Table: Sendable {
     var botsDue: LobbyTime?
     /// The match is paused because the host's disk is full (not journalled).
     var haltedByDisk = false
+    /// A table the host seated: when its first match starts, ready or not (every seat taken).
+    var startsAt: LobbyTime?
+    /// Seats the host holds for a player it seats later (a tournament's absent player): nobody may sit there.
+    var reserved: Set<SeatName> = []
 
     init(
         id: TableID, number: Int, game: GameDescriptor, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
@@ -60,7 +64,7 @@ struct Table: Sendable {
     }
 
     func isFree(_ seat: SeatName) -> Bool {
-        self.seats[seat] == nil && self.bots[seat] == nil
+        self.seats[seat] == nil && self.bots[seat] == nil && !self.reserved.contains(seat)
     }
 
     /// The seat that moves first in match number `match`: seats take turns, the first seat in odd matches.
@@ -85,6 +89,9 @@ struct Table: Sendable {
         if self.status == .playing, let deadline = self.match?.deadline, earliest.map({ deadline < $0 }) ?? true {
             earliest = deadline
         }
+        if let start = self.startsAt, self.status == .waiting, self.isFull, earliest.map({ start < $0 }) ?? true {
+            earliest = start
+        }
         return earliest
     }
 
@@ -94,6 +101,7 @@ struct Table: Sendable {
             graceSeconds: self.graceSeconds, onTimeout: self.onTimeout, status: self.status, match: self.matchNumber,
             firstSeat: self.firstSeat, seats: self.seats, result: self.result, seatCount: self.seatOrder.count,
             options: GameCatalog.json(self.options), bots: self.bots.isEmpty ? nil : self.bots,
-            secret: self.secret.isEmpty ? nil : Hex.string(of: self.secret), startedAt: self.startedAt.milliseconds)
+            secret: self.secret.isEmpty ? nil : Hex.string(of: self.secret), startedAt: self.startedAt.milliseconds,
+            startsAt: self.startsAt?.milliseconds, reserved: self.reserved.isEmpty ? nil : self.reserved.sorted())
     }
 }

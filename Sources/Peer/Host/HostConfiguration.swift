@@ -41,6 +41,8 @@ public struct HostConfiguration: Sendable {
     public var diskCheckInterval: Duration = .seconds(2)
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
+    /// The code a connection shows (`teacher`) to run tournaments; `nil`: nobody can.
+    public var teacherCode: TeacherCode?
 
     /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
     /// client that stops reading can hold beyond ``maxQueuedBytes``.

@@ -1,3 +1,4 @@
+import Arbiter
 import GameKit
 import Lobby
 import Logging
@@ -17,6 +18,8 @@ import Synchronization
 actor LobbyService {
     private var lobby: Lobby
     private let mailbox = LobbyMailbox()
+    /// The teacher's tournaments, run on the lobby (section 17 of docs/PROTOCOL.md).
+    private var desk: TournamentDesk
     private var channels: [ConnectionID: ClientLink] = [:]
     private var nextConnection: UInt64 = 1
     private let maxConnections: Int
@@ -37,10 +40,11 @@ actor LobbyService {
     private let faults: Set<HostFault>
 
     init(
-        lobby: Lobby, maxConnections: Int, credentials: CredentialSource, journal: JournalWriter?,
-        diskCheckInterval: Duration, failure: HostFailure, clock: @escaping @Sendable () -> LobbyTime, logger: Logger,
-        faults: Set<HostFault> = []
+        lobby: Lobby, desk: TournamentDesk, maxConnections: Int, credentials: CredentialSource,
+        journal: JournalWriter?, diskCheckInterval: Duration, failure: HostFailure,
+        clock: @escaping @Sendable () -> LobbyTime, logger: Logger, faults: Set<HostFault> = []
     ) {
+        self.desk = desk
         self.faults = faults
         self.clock = clock
         self.lobby = lobby
@@ -102,7 +106,8 @@ actor LobbyService {
         return answer
     }
 
-    /// Hands a greeted player's message to the lobby, without waiting for the lobby's turn.
+    /// Hands a greeted player's message to the tournament desk or else the lobby, without waiting for
+    /// the lobby's turn.
     /// - Returns: `true` when the caller must ``readMail()`` before reading on (the mailbox is full).
     nonisolated func post(_ envelope: ClientEnvelope, from connection: ConnectionID) -> Bool {
         switch self.mailbox.post(envelope, from: connection) {
@@ -131,9 +136,13 @@ actor LobbyService {
         var outcomes: [LobbyOutcome] = []
         outcomes.reserveCapacity(letters.count)
         for letter in letters {
-            outcomes.append(self.lobby.receive(letter.envelope, from: letter.connection, now: self.now))
+            let now = self.now
+            let outcome =
+                self.desk.receive(letter.envelope, from: letter.connection, lobby: &self.lobby, now: now)
+                ?? self.lobby.receive(letter.envelope, from: letter.connection, now: now)
+            outcomes.append(self.followed(outcome))
         }
-        self.perform(outcomes)
+        self.commitAndSend(outcomes)
     }
 
     /// Sends one message to a connection, after the messages it posted before.
@@ -161,20 +170,30 @@ actor LobbyService {
     func disconnect(_ connection: ConnectionID) -> String? {
         self.readMail()
         self.channels.removeValue(forKey: connection)
+        self.desk.disconnect(connection)
         let name = self.lobby.player(on: connection).flatMap { self.lobby.name(of: $0) }
         self.perform(self.lobby.disconnect(connection, now: self.now))
         return name
     }
 
-    /// Does what the lobby has due: grace periods, games' deadlines, bots.
+    /// Does what the lobby and the desk have due: grace periods, games' deadlines, bots, held seats.
     func tickIfDue() {
         self.readMail()
         let now = self.now
-        if let deadline = self.lobby.nextDeadline, deadline <= now {
+        if let deadline = self.nextDeadline, deadline <= now {
             self.perform(self.lobby.tick(now: now))
+            self.perform(self.desk.tick(lobby: &self.lobby, now: now))
         } else {
             self.scheduleWake()
         }
+    }
+
+    /// The earliest of the lobby's and the desk's deadlines.
+    private var nextDeadline: LobbyTime? {
+        // NB: asked after every batch: no array.
+        guard let lobby = self.lobby.nextDeadline else { return self.desk.nextDeadline }
+        guard let desk = self.desk.nextDeadline else { return lobby }
+        return min(lobby, desk)
     }
 
     /// Sleeps until the lobby's next deadline, unless a wake-up for that time is already pending.
@@ -182,7 +201,7 @@ actor LobbyService {
     /// NB: the lobby says when it has something to do (``Lobby/nextDeadline``) after every event;
     /// nothing polls.
     private func scheduleWake() {
-        guard let next = self.lobby.nextDeadline else {
+        guard let next = self.nextDeadline else {
             self.wake?.task.cancel()
             self.wake = nil
             return
@@ -223,12 +242,22 @@ actor LobbyService {
     // MARK: Carrying out outcomes
 
     private func perform(_ outcome: LobbyOutcome) {
-        self.perform(CollectionOfOne(outcome))
+        self.commitAndSend(CollectionOfOne(self.followed(outcome)))
+    }
+
+    /// The outcome with what the desk makes of it (a result, the next round), which is committed with it.
+    ///
+    /// NB: at once, before the lobby takes the next message of a batch, which must find the lobby as the
+    /// desk left it.
+    private func followed(_ outcome: LobbyOutcome) -> LobbyOutcome {
+        var outcome = outcome
+        self.desk.follow(&outcome, lobby: &self.lobby, now: self.now)
+        return outcome
     }
 
     /// Commits the journal entries of a batch of outcomes in one transaction, then sends their messages
     /// in order.
-    private func perform(_ outcomes: some Collection<LobbyOutcome>) {
+    private func commitAndSend(_ outcomes: some Collection<LobbyOutcome>) {
         defer { self.scheduleWake() }
         if self.faults.has(.writeBehind) {
             for outcome in outcomes { self.writeBehind(outcome) }

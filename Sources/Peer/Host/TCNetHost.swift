@@ -1,3 +1,4 @@
+import Arbiter
 import Lobby
 import Logging
 import NIOCore
@@ -61,10 +62,14 @@ public final class TCNetHost: Service, Sendable {
             botDelayMs: configuration.botDelay.nanoseconds / 1_000_000)
         lobbyConfiguration.faults = configuration.faults
         let lobby: Lobby
+        var desk = TournamentDesk(configuration: TournamentDesk.Configuration(teacherCode: configuration.teacherCode))
         var replayed: Logger.Metadata?
         if let store {
             let journal = try store.loadJournal()
             lobby = try Lobby(restoring: journal, configuration: lobbyConfiguration, now: configuration.clock())
+            desk = try TournamentDesk(
+                restoring: journal.tournaments,
+                configuration: TournamentDesk.Configuration(teacherCode: configuration.teacherCode))
             if !journal.tables.isEmpty {
                 replayed = [
                     "tables": "\(journal.tables.count)", "moves": "\(journal.moves.count)",
@@ -79,7 +84,7 @@ public final class TCNetHost: Service, Sendable {
             JournalWriter(store: store) { DiskSpace.of(store.folder) }
         }
         let service = LobbyService(
-            lobby: lobby,
+            lobby: lobby, desk: desk,
             maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.servedConnections,
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, journal: journal,
             diskCheckInterval: configuration.diskCheckInterval, failure: failure, clock: configuration.clock,

@@ -26,6 +26,9 @@ public struct HeadlessPlayer: Sendable {
     var player: PlayerID?
     var seated: (any SeatBot)?
     var creating = false
+    /// Whether it follows a tournament: it plays the games the host calls it to (`go-to-table`), round
+    /// after round, instead of one match.
+    let follow: Bool
 
     /// Creates the player.
     /// - Parameters:
@@ -36,10 +39,12 @@ public struct HeadlessPlayer: Sendable {
     ///   - ruleSet: the rule set of a table it opens.
     ///   - options: the options of a table it opens.
     ///   - games: the games it can play.
+    ///   - follow: play the tournament games the host calls it to, until the session ends.
     public init(
         bot: String, seed: UInt64, table: TableID?, game: String, ruleSet: String?,
-        options: [String: JSONValue]? = nil, games: BotCatalog
+        options: [String: JSONValue]? = nil, games: BotCatalog, follow: Bool = false
     ) {
+        self.follow = follow
         self.bot = bot
         self.seed = seed
         self.table = table
@@ -57,12 +62,19 @@ public struct HeadlessPlayer: Sendable {
             return [.print("resumed as \(welcome.name)")]
         }
         if let table { return [.send(.sit(Sit(table: table)))] }
+        if self.follow { return [.print("connected as \(welcome.name); waiting to be called to a table")] }
         return [.send(.tables(TablesRequest()))]
     }
 
     /// A message from the host.
     public mutating func receive(_ envelope: HostEnvelope) -> [Command] {
         switch envelope.message {
+        case .goToTable(let call) where self.follow:
+            self.seated = nil
+            return [
+                .print("round \(call.round) of \(call.tournament): \(call.table) as \(call.seat) against \(call.opponent)"),
+                .send(.watch(TableRequest(table: call.table))),
+            ]
         case .tables(let list) where self.seated == nil:
             let free = list.tables.first { table in
                 table.game == self.game && table.status == .waiting
@@ -104,13 +116,16 @@ public struct HeadlessPlayer: Sendable {
             switch action {
             case .wait: break
             case .send(let message): commands.append(.send(message))
+            case .finished(let result) where self.follow:
+                self.seated = nil
+                commands.append(.print("match over: \(Self.summary(result))"))
             case .finished(let result):
                 commands.append(.finish(status: 0, line: "match over: \(Self.summary(result))"))
             }
             return commands
         case .error(let error):
             if error.code == .staleSeq || error.code == .notYourTurn { return [] }
-            if self.seated == nil { return [.finish(status: 1, line: "the host refused: \(error.message)")] }
+            if self.seated == nil, !self.follow { return [.finish(status: 1, line: "the host refused: \(error.message)")] }
             return [.print("host: \(error.code): \(error.message)")]
         default:
             break

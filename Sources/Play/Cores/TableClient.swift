@@ -60,6 +60,8 @@ public struct TableClient: Sendable {
     /// The table just left: what the host still says about it (the match it ended) is not a reason
     /// to go back to it.
     var leaving: TableID?
+    /// The last tournament call: the table the host seated this player at.
+    var call: TableCall?
     let ruleSet: String?
     let options: [String: JSONValue]?
     let stepSeconds: Double
@@ -203,10 +205,46 @@ public struct TableClient: Sendable {
                 let text = "\(self.name(offer.seat)) offers a draw"
                 self.screen?.inform(text)
             }
-        case .welcome, .pong, .players:
+        case .goToTable(let call):
+            return self.called(call)
+        case .tournament(let update):
+            self.lobby.panel = Self.panel(update.tournament, me: self.lobby.playerName)
+        case .welcome, .pong, .players, .teacher, .tournaments, .tournamentExport:
             break
         }
         return []
+    }
+
+    /// A tournament round was paired: the host seated this player at `call.table`; go there (its match
+    /// starts after the countdown, or when both players are ready).
+    private mutating func called(_ call: TableCall) -> [Command] {
+        guard !self.watching else { return [] }
+        let seconds = (call.startsInMs + 999) / 1000
+        let text = "Tournament \(call.tournament), round \(call.round): you play \(call.opponent) at table \(call.table); "
+            + "the game starts in \(seconds) s"
+        self.call = call
+        if self.screen != nil, self.table == call.table {
+            self.screen?.inform(text)
+            return []
+        }
+        // NB: the host moved this player off the table they were at; its screen gives way to the new one.
+        if self.screen != nil { self.backToLobby(notice: nil) }
+        self.lobby.notice = Span(text, .warning)
+        return [.send(.watch(TableRequest(table: call.table)))]
+    }
+
+    /// The lobby's panel: the tournament's round and its first places, and this player's line.
+    static func panel(_ info: TournamentInfo, me: String) -> [String] {
+        guard info.status != "finished" || !info.standings.isEmpty else { return [] }
+        let round = info.rounds.map { "round \(info.round)/\($0)" } ?? "round \(info.round)"
+        var lines = ["\(info.id) \(info.name) · \(info.format) · \(info.status) · \(round)"]
+        let line = { (row: StandingInfo) in "\(row.rank). \(row.name) \(row.points)" }
+        let top = info.standings.prefix(3)
+        lines.append(top.map(line).joined(separator: "   "))
+        if let mine = info.standings.first(where: { $0.name.lowercased() == me.lowercased() }), !top.contains(mine) {
+            lines.append("you: " + line(mine))
+        }
+        return lines
     }
 
     private func name(_ seat: SeatName) -> String { self.news.names[seat] ?? seat }
@@ -259,6 +297,9 @@ public struct TableClient: Sendable {
         if seat != nil, let code = self.seatCode {
             self.screen?.inform(
                 "Seat code \(code.rawValue): it takes your seat back from any machine (? shows it)")
+        }
+        if let call = self.call, call.table == info.id {
+            self.screen?.inform("Tournament round \(call.round) against \(call.opponent): the game starts when you are both ready")
         }
         guard seat != nil, info.status == .waiting else { return [] }
         return [.send(.ready(TableRequest(table: info.id)))]

@@ -95,6 +95,23 @@ extension ErrorCode {
     public static let illegalMove = ErrorCode(rawValue: "illegal-move")
 }
 
+// MARK: - Tournaments (not fatal)
+
+extension ErrorCode {
+    /// A tournament request from a connection that has not shown the teacher's code (`teacher`).
+    public static let teacherRequired = ErrorCode(rawValue: "teacher-required")
+    /// `teacher` with a wrong code; wrong codes are limited host-wide (`rate-limited` when over).
+    public static let badTeacherCode = ErrorCode(rawValue: "bad-teacher-code")
+    /// The request names a tournament the host does not have.
+    public static let noSuchTournament = ErrorCode(rawValue: "no-such-tournament")
+    /// The request names a player the tournament (or the lobby) does not have.
+    public static let noSuchEntrant = ErrorCode(rawValue: "no-such-entrant")
+    /// The next round has no pairing within the rules; the message lists the teacher's choices.
+    public static let noValidPairing = ErrorCode(rawValue: "no-valid-pairing")
+    /// The current round still has games without a result.
+    public static let resultsPending = ErrorCode(rawValue: "results-pending")
+}
+
 // MARK: - Session
 
 extension ErrorCode {
@@ -143,5 +160,7 @@ extension ErrorCode {
         (.alreadySeated, false), (.notAPlayer, false),
         (.notPlaying, false), (.notYourTurn, false), (.staleSeq, false), (.illegalMove, false),
         (.sessionReplaced, true),
+        (.teacherRequired, false), (.badTeacherCode, false), (.noSuchTournament, false), (.noSuchEntrant, false),
+        (.noValidPairing, false), (.resultsPending, false),
     ]
 }

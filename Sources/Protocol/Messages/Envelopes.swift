@@ -14,6 +14,10 @@ public enum ClientMessage: Sendable, Equatable {
     case resign(TableRequest)
     case offerDraw(TableRequest)
     case rematch(TableRequest)
+    case teacher(TeacherHello)
+    case tournaments(TournamentsRequest)
+    /// The tournament requests (section 17), each its own `type`.
+    case tournament(TournamentCommand)
 
     /// The message's "type" on the wire.
     public var type: String {
@@ -32,11 +36,17 @@ public enum ClientMessage: Sendable, Equatable {
         case .resign: "resign"
         case .offerDraw: "offer-draw"
         case .rematch: "rematch"
+        case .teacher: "teacher"
+        case .tournaments: "tournaments"
+        case .tournament(let command): command.type
         }
     }
 
     var body: any Encodable {
         switch self {
+        case .teacher(let body): body
+        case .tournaments(let body): body
+        case .tournament(let command): command.body
         case .hello(let body): body
         case .ping(let body): body
         case .players(let body): body
@@ -64,6 +74,11 @@ public enum HostMessage: Sendable, Equatable {
     case back(PresenceNotice)
     case drawOffered(OfferNotice)
     case rematchOffered(OfferNotice)
+    case teacher(TeacherRole)
+    case tournament(TournamentUpdate)
+    case tournaments(TournamentList)
+    case goToTable(TableCall)
+    case tournamentExport(TournamentExport)
 
     /// The message's "type" on the wire.
     public var type: String {
@@ -79,11 +94,21 @@ public enum HostMessage: Sendable, Equatable {
         case .back: "back"
         case .drawOffered: "draw-offered"
         case .rematchOffered: "rematch-offered"
+        case .teacher: "teacher"
+        case .tournament: "tournament"
+        case .tournaments: "tournaments"
+        case .goToTable: "go-to-table"
+        case .tournamentExport: "tournament-export"
         }
     }
 
     var body: any Encodable {
         switch self {
+        case .teacher(let body): body
+        case .tournament(let body): body
+        case .tournaments(let body): body
+        case .goToTable(let body): body
+        case .tournamentExport(let body): body
         case .welcome(let body): body
         case .error(let body): body
         case .pong(let body): body
@@ -179,7 +204,13 @@ extension ClientEnvelope: Codable {
         case "resign": message = .resign(try reader.payload(TableRequest.self))
         case "offer-draw": message = .offerDraw(try reader.payload(TableRequest.self))
         case "rematch": message = .rematch(try reader.payload(TableRequest.self))
-        default: throw EnvelopeProblem.unknownType(type: reader.type, id: id)
+        case "teacher": message = .teacher(try reader.payload(TeacherHello.self))
+        case "tournaments": message = .tournaments(try reader.payload(TournamentsRequest.self))
+        default:
+            guard let command = try TournamentCommand.decode(reader.type, reader) else {
+                throw EnvelopeProblem.unknownType(type: reader.type, id: id)
+            }
+            message = .tournament(command)
         }
         self.init(id: id, message)
     }
@@ -209,6 +240,11 @@ extension HostEnvelope: Codable {
         case "back": message = .back(try reader.payload(PresenceNotice.self))
         case "draw-offered": message = .drawOffered(try reader.payload(OfferNotice.self))
         case "rematch-offered": message = .rematchOffered(try reader.payload(OfferNotice.self))
+        case "teacher": message = .teacher(try reader.payload(TeacherRole.self))
+        case "tournament": message = .tournament(try reader.payload(TournamentUpdate.self))
+        case "tournaments": message = .tournaments(try reader.payload(TournamentList.self))
+        case "go-to-table": message = .goToTable(try reader.payload(TableCall.self))
+        case "tournament-export": message = .tournamentExport(try reader.payload(TournamentExport.self))
         default: throw EnvelopeProblem.unknownType(type: reader.type, id: re)
         }
         self.init(re: re, message)

@@ -60,6 +60,8 @@ public struct LobbyModel: Sendable {
     public private(set) var cursor = 0
     /// A message: a refusal, or what is going on.
     public var notice: Span?
+    /// A few lines about a tournament under way (its standings), shown above the notice.
+    public var panel: [String] = []
 
     /// Creates an empty lobby.
     /// - Parameters:
@@ -147,7 +149,10 @@ public struct LobbyModel: Sendable {
                 : "No table yet. Press c to open one and wait for an opponent."
             canvas.wrap(empty, x: 4, y: 4, width: width - 6, lines: 2, .dim)
         }
-        let bottom = height - 6
+        let bottom = height - 6 - self.panel.count
+        for (index, line) in self.panel.enumerated() {
+            canvas.put(line, x: 2, y: bottom + index, width: width - 4, index == 0 ? .plain : .dim)
+        }
         let blocks = self.rows.map { self.lines(of: $0, width: width - 8) }
         // NB: scroll so that the highlighted table is on screen.
         var start = 0

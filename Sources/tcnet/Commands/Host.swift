@@ -1,3 +1,4 @@
+import Arbiter
 import ArgumentParser
 import Classroom
 import Foundation
@@ -71,6 +72,12 @@ extension TCNet {
         @Option(
             name: .long,
             help: ArgumentHelp(
+                "The teacher's code for tcnet tournament (default: a fresh one, printed at start).", valueName: "code"))
+        var teacherCode: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
                 "Test only: break the host on purpose, for `tcnet conformance`'s broken-host check.",
                 valueName: "fault", visibility: .hidden))
         var injectFault: [String] = []
@@ -99,6 +106,10 @@ extension TCNet {
                 throw ValidationError("--inject-fault takes one of \(faults), not \(fault)")
             }
             try self.web.validate(tcpPort: self.port)
+            if let teacherCode, TeacherCode(rawValue: teacherCode).canonical == nil {
+                throw ValidationError(
+                    "--teacher-code takes ten letters and digits (no I, L, O, U), like K7QM4-XRT2B, not \(teacherCode)")
+            }
             guard Self.parseRateLimit(self.rateLimit) != nil else {
                 throw ValidationError(
                     "--rate-limit takes BURST/PER-SECOND, two whole numbers of at least 1, like 50/20")
@@ -132,11 +143,18 @@ extension TCNet {
             configuration.idleTimeout = .seconds(Int64(self.idleTimeout))
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
+            // NB: 50 bits from the system's secure generator unless the teacher chose one.
+            let teacherCode =
+                self.teacherCode.flatMap { TeacherCode(rawValue: $0).canonical }
+                ?? TeacherCode(bits: UInt64.random(in: 0..<(1 << 50)))
+            configuration.teacherCode = teacherCode
             let host: TCNetHost
             do {
                 host = try await TCNetHost.bind(
                     configuration: configuration, catalog: GameCatalog.classroom, store: store, logger: logger)
             } catch let error as RecoveryError {
+                throw CommandFailure("cannot replay the journal in \(self.data): \(error)")
+            } catch let error as DeskRecoveryError {
                 throw CommandFailure("cannot replay the journal in \(self.data): \(error)")
             } catch let error as HostStoreError {
                 throw CommandFailure("\(error)")
@@ -156,7 +174,7 @@ extension TCNet {
                 let summary = HostSummary(
                     name: host.configuration.hostName, bind: self.bind, port: host.port,
                     advertised: self.noAdvertise ? "no (--no-advertise)" : await advertiser?.settledStatus() ?? "no",
-                    dataFile: store.path, web: web.lines,
+                    dataFile: store.path, web: web.lines, teacherCode: teacherCode.rawValue,
                     connections: (
                         configuration.servedConnections, configuration.maxConnections, DescriptorLimit.current
                     ),

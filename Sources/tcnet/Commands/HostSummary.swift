@@ -18,6 +18,8 @@ struct HostSummary {
     let dataFile: String
     /// The web client's lines (the browser address, the projector, the QR code), if it runs.
     var web: [String] = []
+    /// The teacher's code for `tcnet tournament`.
+    var teacherCode: String?
     /// The connections served, those asked for with --max-connections, and the limit on open files.
     var connections: (served: Int, asked: Int, files: Int)?
     /// The data folder's room.
@@ -49,6 +51,9 @@ struct HostSummary {
             lines.append(line)
         }
         lines.append("  Teacher's console: type help and Enter here (seats, free, reseat).")
+        if let teacherCode {
+            lines.append("  Teacher's code: \(teacherCode) (tcnet tournament ... --code \(teacherCode); keep it from students)")
+        }
         return lines
     }
 

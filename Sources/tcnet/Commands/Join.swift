@@ -61,6 +61,9 @@ extension TCNet {
         @Option(name: .long, help: "Where the bot's random choices start.")
         var seed: UInt64 = 1
 
+        @Flag(name: .long, help: "With --bot: play every tournament game the host calls you to, until stopped.")
+        var follow = false
+
         @OptionGroup var screen: ScreenOptions
         @OptionGroup var discovery: DiscoveryOptions
 
@@ -87,6 +90,7 @@ extension TCNet {
             }
             try self.choice.validate(for: game)
             try self.screen.validate()
+            if self.follow, self.bot == nil { throw ValidationError("--follow is for --bot: a player at the screen is moved by itself") }
         }
 
         func run() async throws {
@@ -105,7 +109,7 @@ extension TCNet {
                 let session = ClientSession(host: endpoint.host, port: endpoint.port, hello: hello)
                 let player = HeadlessPlayer(
                     bot: bot, seed: self.seed, table: self.table, game: self.game, ruleSet: self.choice.rules,
-                    options: options.isEmpty ? nil : options, games: .classroom)
+                    options: options.isEmpty ? nil : options, games: .classroom, follow: self.follow)
                 let status = await HeadlessApp.run(player, session: session)
                 if status != 0 { throw ExitCode(status) }
                 return

@@ -98,6 +98,13 @@ function fillGameChoice(games) {
 function fillRuleChoice() {
   const game = (app.welcome?.games || []).find((g) => g.id === $("new-game").value);
   replace($("new-rules"), (game?.ruleSets || []).map((name) => h("option", { value: name }, name)));
+  // NB: a game for several players at one table (Craps: 1 to 6) lets the table's opener say how many.
+  const least = game?.minSeats ?? game?.seats?.length ?? 2;
+  const most = game?.maxSeats ?? least;
+  const usual = game?.defaultSeats ?? least;
+  const counts = Array.from({ length: most - least + 1 }, (_, index) => least + index);
+  replace($("new-seats"), counts.map((count) => h("option", { value: count, selected: count === usual }, String(count))));
+  $("new-seats").hidden = $("new-seats-label").hidden = counts.length < 2;
 }
 $("new-game").addEventListener("change", fillRuleChoice);
 
@@ -138,7 +145,9 @@ function drawTables() {
 $("new-table").addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const answer = await connection.request("create-table", { game: $("new-game").value, ruleSet: $("new-rules").value });
+    const request = { game: $("new-game").value, ruleSet: $("new-rules").value };
+    if (!$("new-seats").hidden) request.seats = Number($("new-seats").value);
+    const answer = await connection.request("create-table", request);
     await sit(answer.table.id);
   } catch (error) {
     $("lobby-error").textContent = error.message;
@@ -195,6 +204,8 @@ async function enterTable(info) {
       seat: app.seat,
       names: () => seatNames(app.table),
       move: (move) => connection.request("move", { table: app.table.id, seq: app.lastUpdate?.seq ?? 0, move }),
+      // NB: after a stale-seq a screen that lets seats act at once asks for the current state (G-10).
+      sync: () => connection.send({ type: "sync", table: app.table.id }),
       rematch: () => rematch(),
       stepMs,
     });
