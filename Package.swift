@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Protocol", targets: ["Protocol"]),
         .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
         .library(name: "CrapsRules", targets: ["CrapsRules"]),
+        .library(name: "WhichBillRules", targets: ["WhichBillRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "Protocol", dependencies: ["GameKit"]),
         .target(name: "TaxCollectionRules", dependencies: ["GameKit"]),
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
+        .target(name: "WhichBillRules", dependencies: ["GameKit"]),
+        .target(name: "TipCalculator", dependencies: ["GameKit", "ScreenKit"]),
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
@@ -54,7 +57,9 @@ let package = Package(
         ),
         .target(
             name: "Classroom",
-            dependencies: ["Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps"]
+            dependencies: [
+                "Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "WhichBill",
+            ]
         ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
         .target(name: "Terminal", dependencies: ["ScreenKit"]),
@@ -86,6 +91,10 @@ let package = Package(
             dependencies: ["CrapsRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
         .target(
+            name: "WhichBill",
+            dependencies: ["WhichBillRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
+        .target(
             name: "Play",
             dependencies: [
                 "ScreenKit", "Terminal", "Peer", "Lobby", "Protocol", "GameKit",
@@ -107,7 +116,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "CrapsRules",
+                "TaxCollectionRules", "CrapsRules", "TipCalculator", "WhichBillRules", "WhichBill",
                 "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,6 +166,19 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "WhichBillRulesTests",
+            dependencies: [
+                "WhichBillRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "TipCalculatorTests",
+            dependencies: [
+                "TipCalculator", "GameKit", "ScreenKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "LobbyTests",
             dependencies: ["Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "Protocol", "TestSupport"]
         ),
@@ -175,6 +197,13 @@ let package = Package(
         ),
         .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
         .testTarget(name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit"]),
+        .testTarget(
+            name: "WhichBillTests",
+            dependencies: [
+                "WhichBill", "WhichBillRules", "ScreenKit", "GameKit", "Conformance", "Protocol", "Peer", "Lobby",
+                "Classroom", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "PlayTests",
             dependencies: [
@@ -195,7 +224,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "Peer", "Lobby", "Protocol", "Conformance", "TestSupport", "TaxCollectionRules", "GameKit",
-                "Classroom", "TaxCollection", "CrapsRules",
+                "Classroom", "TaxCollection", "CrapsRules", "WhichBillRules",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -203,6 +232,7 @@ let package = Package(
             name: "tcnetTests",
             dependencies: [
                 "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "Tournament",
+                "WhichBillRules",
             ]
         ),
     ],

@@ -5,6 +5,7 @@ import Lobby
 import Play
 import ScreenKit
 import TaxCollection
+import WhichBill
 
 /// The classroom's games, for the host, the clients, the conformance suite and the tools.
 ///
@@ -32,6 +33,7 @@ public enum Classroom {
     public static let games: [Entry] = [
         Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture),
         Entry(CrapsScreen.self, CrapsFixture.fixture),
+        Entry(WhichBillScreen.self, WhichBillFixture.fixture),
     ]
 
     /// The conformance fixtures, in order.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Classroom
 import GameKit
+import Lobby
 import Play
 import Protocol
 
@@ -34,31 +35,44 @@ struct GameChoice: ParsableArguments {
         return game
     }
 
-    /// Checks the rule set and the options against a game.
-    func validate(for game: GameDescriptor) throws {
+    /// Checks the rule set and the options against a game, with the host's own check (each option
+    /// against its declaration, then the game's relations between them, e.g. WhichBill's maxCents
+    /// against its bills), so a refusal comes before the screen opens and names the option.
+    /// - Parameters:
+    ///   - game: the game.
+    ///   - seats: the table's seats, when the command says (the game's default otherwise).
+    func validate(for game: GameDescriptor, seats: Int? = nil) throws {
         if let rules, !game.ruleSets.contains(rules) {
             throw ValidationError(
                 "--rules takes one of \(game.ruleSets.joined(separator: ", ")) for \(game.name), not \(rules)")
         }
-        var values: [String: OptionValue] = [:]
-        for (name, json) in try self.optionsJSON() {
-            guard let value = OptionValue(json: json) else { throw ValidationError("--option \(name) has no value") }
-            values[name] = value
+        let options = try self.optionsJSON(for: game)
+        for (name, json) in options where OptionValue(json: json) == nil {
+            throw ValidationError("--option \(name) has no value")
         }
-        if case .failure(let refusal) = GameOptions.checking(values, against: game.options) {
+        let count = seats ?? game.defaultSeatCount
+        if case .failure(let refusal) = GameCatalog.classroom.options(options, game: game.id, seats: count) {
             throw ValidationError("--option: \(refusal.message)")
         }
     }
 
     /// The options as `create-table` sends them.
-    func optionsJSON() throws -> [String: JSONValue] {
+    /// - Parameter game: the game, whose declarations say how to read a value: a list option takes one
+    ///   name as a list of one (`--option bills=5`).
+    /// - Returns: the options by name.
+    func optionsJSON(for game: GameDescriptor) throws -> [String: JSONValue] {
         var options: [String: JSONValue] = [:]
         for text in self.options {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw ValidationError("--option takes name=value, not \(text)")
             }
-            options[parts[0]] = Self.json(parts[1])
+            let declared = game.options.first { $0.name == parts[0] }
+            if case .subset = declared?.kind {
+                options[parts[0]] = .array(parts[1].split(separator: ",").map { .string(String($0)) })
+            } else {
+                options[parts[0]] = Self.json(parts[1])
+            }
         }
         return options
     }

@@ -26,6 +26,8 @@ struct TCNet: AsyncParsableCommand {
             Rules.self,
             Craps.self,
             Games.self,
+            Tip.self,
+            Progress.self,
             Tournament.self,
             Bench.self,
             ConformanceCommand.self,

@@ -14,20 +14,26 @@ struct BrokenHostTests {
         .anyProtocolAccepted: ["hello.protocol-0", "hello.protocol-2"],
         .doubleSeating: ["lobby.already-seated"],
         .diceRevealMismatch: ["craps.rolls-verified"],
-        .diceSecretLeaked: ["craps.commitment-first"],
+        .diceSecretLeaked: ["craps.commitment-first", "whichbill.answer-hidden"],
         .drawNeedsOneOffer: ["match.draw"],
         .drawOffersKept: ["match.draw-withdrawn"],
         .firstMoveNotAlternating: ["match.rematch"],
         .frameTimeoutTenth: ["framing.split-every-byte", "liveness.slow-frame"],
         .frameTimerResetByBytes: ["liveness.slowloris"],
         .genericFramingErrors: ["framing.garbage-json", "framing.http-get", "framing.http-post", "framing.invalid-utf8", "framing.json-array", "framing.json-string", "framing.missing-type", "framing.type-not-string", "framing.zero-length", "framing.zero-length-greeted"],
-        .genericRefusals: ["lobby.leave-seat", "lobby.no-such-table", "lobby.ready-without-seat", "match.not-playing"],
+        .genericRefusals: [
+            "lobby.leave-seat", "lobby.no-such-table", "lobby.ready-without-seat", "match.not-playing",
+            "whichbill.options-refused",
+        ],
         .fragmentsTruncated: ["websocket.fragmented"],
         .graceIgnored: ["resume.forfeit", "resume.pause"],
         .graceNotChecked: ["lobby.grace-out-of-range"],
         .helloRequiredNotFatal: ["hello.ping-first", "hello.table-request-first", "hello.unknown-type-first", "websocket.close-code"],
         .idleTimerNotReset: ["liveness.ping-keeps-alive"],
-        .illegalMovesAccepted: ["craps.bankrupt-reset", "craps.seven-out", "match.illegal-move"],
+        .illegalMovesAccepted: [
+            "craps.bankrupt-reset", "craps.seven-out", "match.illegal-move", "whichbill.hint", "whichbill.play-again",
+            "whichbill.wrong-bill",
+        ],
         .invalidHelloCloses: ["hello.missing-name", "hello.mistyped-protocol"],
         .invalidMessageCloses: ["message.id-invalid", "message.missing-member", "message.mistyped-member"],
         .idsNormalised: ["message.id-echo-bytes", "message.id-not-digits"],
@@ -79,7 +85,9 @@ struct BrokenHostTests {
         .unknownRuleSetAccepted: ["lobby.no-such-rule-set"],
         .unknownTypeCloses: ["message.unknown-type"],
         .weakResumeToken: ["hello.welcome-members"],
-        .wrongHash: ["lobby.ready-starts-match", "match.full-game", "match.illegal-empty-bank", "match.sync"],
+        .wrongHash: [
+            "lobby.ready-starts-match", "match.full-game", "match.illegal-empty-bank", "match.sync", "whichbill.session",
+        ],
     ]
 
     @Test("every case is assigned a fault that can fail it, and every fault fails some case")

@@ -18,8 +18,9 @@ struct LobbyTests {
         #expect(welcome.host == "Room 12")
         #expect(welcome.resumed == false)
         #expect(welcome.resumeToken == ResumeToken(rawValue: "token-1"))
-        #expect(welcome.games.map(\.id) == ["taxcollection", "craps"])
-        #expect(welcome.games.last?.simultaneous == true && welcome.games.last?.maxSeats == 6)
+        #expect(welcome.games.map(\.id) == ["taxcollection", "craps", "whichbill"])
+        let craps = welcome.games.first { $0.id == "craps" }
+        #expect(craps?.simultaneous == true && craps?.maxSeats == 6)
         #expect(welcome.games.first?.seats == ["A", "B"])
         #expect(welcome.games.first?.ruleSets.first == "classic")
         #expect(harness.lobby.player(on: lan) == welcome.player)

@@ -1,6 +1,7 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestSupport
 import Testing
 
 /// Real Craps matches as a viewer receives them, computed by the Swift rules, kept in Fixtures for the

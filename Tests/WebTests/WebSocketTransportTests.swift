@@ -81,7 +81,8 @@ struct WebSocketTransportTests {
         // A loaded machine can take longer than a short hello timeout between upgrade and hello.
         try await withWebHost({
             $0.rateLimit = RateLimit(burst: 5, perSecond: 1)
-            $0.maxFrame = 1000
+            // NB: above the welcome, which lists every game of the classroom (1.7 KB with three).
+            $0.maxFrame = 4096
         }) { _, port in
             let flood = try await webSocket(port: port)
             _ = try await flood.hello("Mai")
@@ -92,7 +93,7 @@ struct WebSocketTransportTests {
 
             let big = try await webSocket(port: port)
             _ = try await big.hello("Lan")
-            await big.send(bytes: big.header(announcing: 1001))
+            await big.send(bytes: big.header(announcing: 4097))
             let refusal = await big.read(timeout: .seconds(10))
             #expect(refusal.message?.code == "frame-too-large")
             #expect(await big.readUntilClosed(timeout: .seconds(10)).closed && big.closeCode == 1009)

@@ -5,6 +5,10 @@ public enum Key: Sendable, Hashable {
     case up, down, left, right
     /// Page Up and Page Down, Home and End (a slider's big steps and ends).
     case pageUp, pageDown, home, end
+    /// An arrow with Shift held (a slider's middle step).
+    case shiftLeft, shiftRight
+    /// Shift-Tab (the previous field).
+    case backTab
     case enter, escape, backspace, tab
     /// Ctrl-C read as a byte (when the terminal does not turn it into SIGINT).
     case interrupt
@@ -62,14 +66,17 @@ public enum KeyDecoder {
         return keys
     }
 
-    /// The key a CSI or SS3 sequence names: arrows, Home and End by their final byte; Page Up, Page Down,
-    /// Home and End also as `ESC [ n ~` (VT220), by the first parameter.
+    /// The key a CSI or SS3 sequence names: arrows, Home and End by their final byte (Shift-Left and
+    /// Shift-Right as `ESC [ 1 ; 2 D` and `C`; other modifiers read as the plain arrow); Shift-Tab as
+    /// `ESC [ Z`; Page Up, Page Down, Home and End also as `ESC [ n ~` (VT220), by the first parameter.
     private static func key(final: UInt8, parameters: ArraySlice<UInt8>) -> Key? {
+        let shifted = parameters.elementsEqual("1;2".utf8)
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "C"): return shifted ? .shiftRight : .right
+        case UInt8(ascii: "D"): return shifted ? .shiftLeft : .left
+        case UInt8(ascii: "Z"): return .backTab
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "~"):

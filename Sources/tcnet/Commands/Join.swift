@@ -103,7 +103,7 @@ extension TCNet {
                     timeout: self.discovery.discoverTimeout)
             }
             let name = self.name.flatMap { try? PlayerName.validate($0).get() } ?? ""
-            let options = try self.choice.optionsJSON()
+            let options = try self.choice.optionsJSON(for: try GameChoice.descriptor(self.game))
             if let bot {
                 let hello = Hello(name: name, client: "tcnet/\(TCNetVersion.string)")
                 let session = ClientSession(host: endpoint.host, port: endpoint.port, hello: hello)

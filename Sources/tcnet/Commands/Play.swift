@@ -69,7 +69,7 @@ extension TCNet {
                 let counts = "\(game.seatCounts.lowerBound) to \(game.seatCounts.upperBound)"
                 throw ValidationError("--seats takes \(counts) for \(game.name), not \(seats)")
             }
-            try self.choice.validate(for: game)
+            try self.choice.validate(for: game, seats: self.seats)
             try self.screen.validate()
         }
 
@@ -103,7 +103,7 @@ extension TCNet {
                 }
             }
             var values: [String: OptionValue] = [:]
-            for (name, json) in try self.choice.optionsJSON() { values[name] = OptionValue(json: json) }
+            for (name, json) in try self.choice.optionsJSON(for: game) { values[name] = OptionValue(json: json) }
             let options = try GameOptions.checking(values, against: game.options).get()
             let now = GameTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
             let ruleSet = self.choice.rules ?? game.ruleSets[0]
