@@ -48,7 +48,8 @@ final class IdleClientHandler: ChannelInboundHandler {
                         self.startPinging(context: context, every: .milliseconds(Int64(welcome.idleTimeoutMs / 3)))
                         promise.succeed()
                     } else {
-                        promise.fail(IdleLoad.Failure(description: "the host answered hello with \(envelope.message.type)"))
+                        let answer = envelope.message.type
+                        promise.fail(IdleLoad.Failure(description: "the host answered hello with \(answer)"))
                         context.close(promise: nil)
                     }
                 case .failure(let problem):
