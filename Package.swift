@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TaxCollectionRules", targets: ["TaxCollectionRules"]),
         .library(name: "CrapsRules", targets: ["CrapsRules"]),
         .library(name: "WhichBillRules", targets: ["WhichBillRules"]),
+        .library(name: "SpellingRules", targets: ["SpellingRules"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -35,10 +36,11 @@ let package = Package(
         .target(name: "CrapsRules", dependencies: ["GameKit"]),
         .target(name: "WhichBillRules", dependencies: ["GameKit"]),
         .target(name: "TipCalculator", dependencies: ["GameKit", "ScreenKit"]),
+        .target(name: "SpellingRules", dependencies: ["GameKit"]),
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
-            dependencies: ["Lobby", "Protocol", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Lobby", "Protocol", "GameKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Peer",
@@ -58,7 +60,7 @@ let package = Package(
         .target(
             name: "Classroom",
             dependencies: [
-                "Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "WhichBill",
+                "Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "WhichBill", "Spelling",
             ]
         ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
@@ -95,6 +97,10 @@ let package = Package(
             dependencies: ["WhichBillRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
         ),
         .target(
+            name: "Spelling",
+            dependencies: ["SpellingRules", "ScreenKit", "GameKit", "Conformance", "Protocol"]
+        ),
+        .target(
             name: "Play",
             dependencies: [
                 "ScreenKit", "Terminal", "Peer", "Lobby", "Protocol", "GameKit",
@@ -116,7 +122,7 @@ let package = Package(
                 "Peer",
                 "Lobby",
                 "Protocol",
-                "TaxCollectionRules", "CrapsRules", "TipCalculator", "WhichBillRules", "WhichBill",
+                "TaxCollectionRules", "CrapsRules", "TipCalculator", "WhichBillRules", "WhichBill", "SpellingRules",
                 "Play", "Web", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -179,6 +185,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SpellingRulesTests",
+            dependencies: [
+                "SpellingRules", "GameKit", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "LobbyTests",
             dependencies: ["Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "Protocol", "TestSupport"]
         ),
@@ -202,6 +215,13 @@ let package = Package(
             dependencies: [
                 "WhichBill", "WhichBillRules", "ScreenKit", "GameKit", "Conformance", "Protocol", "Peer", "Lobby",
                 "Classroom", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SpellingTests",
+            dependencies: [
+                "Spelling", "SpellingRules", "ScreenKit", "GameKit", "Lobby", "Storage", "Peer", "Play", "Classroom",
+                "Protocol", "Conformance", "TestSupport",
             ]
         ),
         .testTarget(

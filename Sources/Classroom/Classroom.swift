@@ -4,6 +4,7 @@ import GameKit
 import Lobby
 import Play
 import ScreenKit
+import Spelling
 import TaxCollection
 import WhichBill
 
@@ -34,6 +35,7 @@ public enum Classroom {
         Entry(TaxCollectionScreen.self, TaxCollectionFixture.fixture),
         Entry(CrapsScreen.self, CrapsFixture.fixture),
         Entry(WhichBillScreen.self, WhichBillFixture.fixture),
+        Entry(SpellingScreen.self, SpellingFixture.fixture),
     ]
 
     /// The conformance fixtures, in order.

@@ -10,7 +10,7 @@ extension Lobby {
         let secret = self.matchSecret(table: table.id, match: number)
         let setup = MatchSetup(
             ruleSet: table.ruleSet, seats: table.seatOrder, firstSeat: firstSeat, options: table.options,
-            startedAt: self.now)
+            startedAt: self.now, content: table.content)
         guard let match = self.configuration.catalog.startMatch(game: table.game.id, setup, secret: secret) else {
             preconditionFailure("table \(table.id) holds a game and rule set the catalogue validated")
         }
@@ -119,10 +119,12 @@ extension Lobby {
             table.botsDue = nil
             outcome.journal.append(.table(table.record))
             outcome.journal.append(.archive(self.archive(of: table)))
+            self.countScores(result, at: table)
         }
         let current = table
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
-            let last = PlayedMove(seat: mover.seat, move: effects.moveView(viewer))
+            let last = PlayedMove(
+                seat: mover.seat, move: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
             return .state(self.update(of: current, for: viewer, last: last, events: effects.events(viewer)))
         }
         if table.status == .over {
@@ -244,6 +246,7 @@ extension Lobby {
         table.botsDue = nil
         outcome.journal.append(.table(table.record))
         outcome.journal.append(.archive(self.archive(of: table)))
+        self.countScores(result, at: table)
         let current = table
         self.broadcast(table, re: re, sameForEveryone: table.match?.sameForEveryViewer ?? false, into: &outcome) {
             viewer in .state(self.update(of: current, for: viewer))
@@ -254,7 +257,7 @@ extension Lobby {
     /// The `state` message for a viewer.
     func update(of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: [JSONValue] = []) -> MatchUpdate {
         guard let match = table.match else { preconditionFailure("table \(table.id) has no match") }
-        let snapshot = match.snapshot(for: viewer)
+        let snapshot = self.referee.filtersViews ? match.snapshot(for: viewer) : match.fullSnapshot
         let toAct = table.status == .over ? [] : match.toAct
         var timeLeft: Int?
         if table.status != .over, let deadline = match.deadline {
@@ -264,7 +267,8 @@ extension Lobby {
             table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
             status: table.status, state: snapshot.state,
             hash: snapshot.hash, last: last,
-            events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft)
+            events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
+            sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
     }
 
     /// A finished match as the archive keeps it.

@@ -20,6 +20,7 @@ extension Lobby {
     public init(restoring snapshot: JournalSnapshot, configuration: LobbyConfiguration, now: LobbyTime) throws {
         self.init(configuration: configuration)
         self.now = now
+        self.boards = HighScoreBoards(snapshot.boards)
         for record in snapshot.players {
             self.arrivals += 1
             self.players[record.id] = Player(
@@ -51,6 +52,7 @@ extension Lobby {
             table.bots = record.bots ?? [:]
             table.secret = record.secret.flatMap(Hex.bytes(of:)) ?? Self.legacySecret(record)
             table.startedAt = GameTime(milliseconds: record.startedAt ?? 0)
+            table.content = record.content ?? [:]
             table.startsAt = record.startsAt.map(GameTime.init(milliseconds:))
             table.reserved = Set(record.reserved ?? [])
             for (seat, player) in record.seats where self.players[player] != nil {
@@ -78,10 +80,7 @@ extension Lobby {
     private static func replay(
         _ record: TableRecord, table: Table, moves: [MoveRecord], catalog: GameCatalog
     ) throws -> (match: any AnyMatch, start: JSONValue) {
-        let setup = MatchSetup(
-            ruleSet: table.ruleSet, seats: table.seatOrder, firstSeat: table.firstSeat, options: table.options,
-            startedAt: table.startedAt)
-        guard var match = catalog.startMatch(game: table.game.id, setup, secret: table.secret) else {
+        guard var match = catalog.startMatch(game: table.game.id, table.setup, secret: table.secret) else {
             throw RecoveryError(description: "table \(table.id): rule set \(table.ruleSet) is unknown")
         }
         let start = match.fullState

@@ -48,13 +48,51 @@ extension Lobby {
             outcome.refuse(.invalidOption, refusal.message, to: connection, re: re, option: refusal.option)
             return
         }
+        let content: [String: GameContent]
+        switch self.resolveContent(of: game, options) {
+        case .success(let resolved):
+            content = resolved
+        case .failure(let refusal):
+            outcome.refuse(.invalidOption, refusal.message, to: connection, re: re, option: refusal.option)
+            return
+        }
+        let needed = self.configuration.catalog.features(game: game.id, options: options)
+        if needed.contains(.speech), let missing = self.configuration.voice.missing {
+            outcome.refuse(
+                .invalidOption, "\(game.name) with these options needs the host to speak, and it cannot: \(missing)",
+                to: connection, re: re)
+            return
+        }
         self.tableNumbers += 1
-        let table = Table(
+        var table = Table(
             id: "t\(self.tableNumbers)", number: self.tableNumbers, game: game, ruleSet: ruleSet,
             graceSeconds: grace, onTimeout: request.onTimeout ?? .pause, seatCount: seatCount, options: options)
+        table.content = content
         self.tables[table.id] = table
         outcome.journal.append(.table(table.record))
         outcome.send(.table(TableUpdate(table: self.info(of: table))), to: connection, re: re)
+    }
+
+    /// The content each library option of a table names: none for a built-in name, else the library's.
+    private func resolveContent(
+        of game: GameDescriptor, _ options: GameOptions
+    ) -> Result<[String: GameContent], OptionRefusal> {
+        var content: [String: GameContent] = [:]
+        for option in game.options {
+            guard case .library(let builtIn, _) = option.kind else { continue }
+            let name = options.choice(option.name)
+            if builtIn.contains(name) { continue }
+            guard let found = self.configuration.library.content(game: game.id, name: name) else {
+                let known = builtIn + self.configuration.library.names(game: game.id)
+                return .failure(
+                    OptionRefusal(
+                        option: option.name,
+                        message: "option \(option.name): this host has no \"\(name)\"; it has "
+                            + known.joined(separator: ", ")))
+            }
+            content[option.name] = found
+        }
+        return .success(content)
     }
 
     mutating func sit(

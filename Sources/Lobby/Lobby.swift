@@ -35,6 +35,8 @@ public struct Lobby: Sendable {
     var seatCodeGuard = SeatCodeGuard()
     /// The time of the event being handled.
     var now = LobbyTime(milliseconds: 0)
+    /// The high scores of the games that keep them.
+    var boards = HighScoreBoards()
     /// Whether the host cannot write its journal (its disk is full): see ``diskFilled(now:)``.
     public internal(set) var isDiskFull = false
 

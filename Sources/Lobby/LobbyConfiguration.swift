@@ -24,6 +24,10 @@ public struct LobbyConfiguration: Sendable {
     public var botDelayMs: Int64
     /// Deliberate protocol violations, for the conformance suite's broken hosts only.
     public var faults: Set<HostFault> = []
+    /// The teachers' content (word lists) that tables may name.
+    public var library = GameLibrary.empty
+    /// How the host speaks words; without one, tables whose game needs speech are refused.
+    public var voice = Voice.none("this host has no voice configured")
 
     /// Creates a configuration.
     public init(

@@ -90,6 +90,7 @@ extension HostStore {
                         ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
                     case .archive(let record):
                         try Self.archive(record, in: db)
+                        try Self.indexScores(record, db)
                     case .tournament(let record):
                         try db.cachedStatement(
                             sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
@@ -119,7 +120,9 @@ extension HostStore {
                     .map { try Self.decode(MoveRecord.self, $0) }
                 let tournaments = try String.fetchAll(db, sql: "SELECT record FROM tournament ORDER BY number")
                     .map { try Self.decode(TournamentRecord.self, $0) }
-                return JournalSnapshot(players: players, tables: tables, moves: moves, tournaments: tournaments)
+                return JournalSnapshot(
+                    players: players, tables: tables, moves: moves, boards: try Self.boardScores(db),
+                    tournaments: tournaments)
             }
         } catch {
             throw HostStoreError(folder: self.path, reason: "cannot read the journal: \(Self.reason(error))")
@@ -184,11 +187,11 @@ extension HostStore {
         }
     }
 
-    private static func json(_ value: some Encodable) -> String {
+    static func json(_ value: some Encodable) -> String {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
 
-    private static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
+    static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
         try JSONDecoder().decode(T.self, from: Data(text.utf8))
     }
 }

@@ -85,6 +85,8 @@ public final class HostStore: Sendable {
         Self.registerJournalMigrations(&migrator)
         Self.registerArchiveMigrations(&migrator)
         Self.registerTournamentMigrations(&migrator)
+        Self.registerHighScoreMigrations(&migrator)
+        Self.registerLibraryMigrations(&migrator)
         return migrator
     }
 

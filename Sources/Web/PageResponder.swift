@@ -19,9 +19,11 @@ struct PageResponder: HTTPResponder {
 
     /// NB: pages name their scripts and styles by path, and nothing else runs: no inline script, no
     /// other origin. A name a student typed can then never become code, even if escaping were missed.
+    /// Sounds play from `blob:` URLs the page makes of the host's clips (the spelling games' words).
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy:
-            "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+            "default-src 'self'; img-src 'self' data:; media-src 'self' blob:; connect-src 'self'; "
+            + "frame-ancestors 'none'; "
             + "base-uri 'none'; form-action 'none'",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",

@@ -26,6 +26,13 @@ struct GameChoice: ParsableArguments {
     )
     var options: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The mode of a game that has one (spelling: pick, unscramble, hear); the same as --option mode=NAME.",
+            valueName: "name"))
+    var mode: String?
+
     /// The game's descriptor, or a usage error naming the games there are.
     static func descriptor(_ id: String) throws -> GameDescriptor {
         guard let game = ScreenCatalog.classroom.games.first(where: { $0.id == id }) else {
@@ -73,6 +80,12 @@ struct GameChoice: ParsableArguments {
             } else {
                 options[parts[0]] = Self.json(parts[1])
             }
+        }
+        if let mode = self.mode {
+            guard options["mode"] == nil || options["mode"] == .string(mode) else {
+                throw ValidationError("--mode \(mode) and --option mode=... disagree; give one of them")
+            }
+            options["mode"] = .string(mode)
         }
         return options
     }

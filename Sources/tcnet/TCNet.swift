@@ -28,6 +28,8 @@ struct TCNet: AsyncParsableCommand {
             Games.self,
             Tip.self,
             Progress.self,
+            Words.self,
+            Scores.self,
             Tournament.self,
             Bench.self,
             ConformanceCommand.self,

@@ -84,6 +84,7 @@ struct BrokenHostTests {
         .unknownMembersRefused: ["forward.unknown-members", "message.null-optional"],
         .unknownRuleSetAccepted: ["lobby.no-such-rule-set"],
         .unknownTypeCloses: ["message.unknown-type"],
+        .viewsUnfiltered: ["spelling.hear-hides-text", "spelling.pick-hides-answer", "spelling.unscramble-hides-answer"],
         .weakResumeToken: ["hello.welcome-members"],
         .wrongHash: [
             "lobby.ready-starts-match", "match.full-game", "match.illegal-empty-bank", "match.sync", "whichbill.session",

@@ -19,6 +19,8 @@ enum HostUnderTest {
         configuration.idleTimeout = .milliseconds(3000)
         configuration.maxConnections = 64
         configuration.faults = faults
+        // NB: the spelling games' hear-and-type case needs the host's voice (espeak-ng, which CI installs).
+        configuration.voice = EspeakVoice.find()
         return configuration
     }
 

@@ -121,8 +121,17 @@ struct LobbyHarness {
                 snapshot.moves.removeAll { $0.table == record.id && $0.match < record.match }
             case .move(let record):
                 snapshot.moves.append(record)
-            case .archive:
-                break
+            case .archive(let archive):
+                // NB: as the store sums the archive up: each person's best and games, per board.
+                for score in BoardScore.scores(of: archive) {
+                    let index = snapshot.boards.firstIndex { $0.board == score.board && $0.name == score.name }
+                    if let index {
+                        snapshot.boards[index].best = max(snapshot.boards[index].best, score.best)
+                        snapshot.boards[index].games += 1
+                    } else {
+                        snapshot.boards.append(score)
+                    }
+                }
             case .tournament(let record):
                 snapshot.tournaments.removeAll { $0.id == record.id }
                 snapshot.tournaments.append(record)

@@ -18,7 +18,7 @@ struct LobbyTests {
         #expect(welcome.host == "Room 12")
         #expect(welcome.resumed == false)
         #expect(welcome.resumeToken == ResumeToken(rawValue: "token-1"))
-        #expect(welcome.games.map(\.id) == ["taxcollection", "craps", "whichbill"])
+        #expect(welcome.games.map(\.id) == ["taxcollection", "craps", "whichbill", "spelling"])
         let craps = welcome.games.first { $0.id == "craps" }
         #expect(craps?.simultaneous == true && craps?.maxSeats == 6)
         #expect(welcome.games.first?.seats == ["A", "B"])

@@ -234,6 +234,33 @@ struct GoldenFixtureTests {
                         standings: [Standing(seat: "A", score: 11, rank: 1), Standing(seat: "B", score: 0, rank: 2)]))))
         ),
         (
+            "host/state-sound.json",
+            HostEnvelope(
+                .state(MatchUpdate(
+                    table: "t2", match: 1, seq: 0, turn: "S", status: .playing,
+                    state: json(#"{"challenge":{"sound":1},"deadline":1700000120000,"list":"first-grade","lives":3,"marked":[],"misses":0,"mode":"hear","number":1,"score":0,"seat":"S","solved":[]}"#),
+                    hash: "f5eae5de653d5632662b57b502e38638c690a1deae2a9a1dc95a27935893b592", timeLeftMs: 120_000,
+                    sound: SoundClip(format: "wav", data: "UklGRjQAAABXQVZFZm10IBIAAAAHAAEAESsAABErAAABAAgAAABmYWN0BAAAAAIAAABkYXRhAgAAAP//"))))
+        ),
+        (
+            "host/state-board.json",
+            HostEnvelope(
+                re: .number(14),
+                .state(MatchUpdate(
+                    table: "t2", match: 1, seq: 9, turn: nil, status: .over,
+                    state: json(#"{"challenge":{"choices":["blak","black","blac"]},"deadline":1700000120000,"list":"first-grade","lives":0,"marked":[0],"misses":4,"mode":"pick","number":4,"over":"out-of-lives","score":3,"seat":"S","solved":["come","red","help"]}"#),
+                    hash: "c989771c60347fd270f996c199ac24cd0e2a6c44dc20e8b9e9dae85348bf859d",
+                    last: PlayedMove(seat: "S", move: json(#"{"pick":0,"right":false}"#)),
+                    events: json(#"[{"event":"wrong","lives":0},{"event":"out-of-lives"}]"#).arrayValue,
+                    result: MatchResult(winner: nil, reason: "out-of-lives", standings: [Standing(seat: "S", score: 3, rank: 1)]),
+                    board: HighScores(
+                        top: [
+                            HighScore(rank: 1, name: "Ben", score: 7, games: 2), HighScore(rank: 2, name: "Lan", score: 3, games: 1),
+                            HighScore(rank: 2, name: "Minh", score: 3, games: 4),
+                        ],
+                        place: 2, names: 3))))
+        ),
+        (
             "host/away.json",
             HostEnvelope(.away(PresenceNotice(table: "t1", seat: "B", player: minh, name: "Minh", graceMs: 120_000)))
         ),

@@ -54,6 +54,7 @@ struct WebPagesTests {
             #expect(index.status == 200 && index.headers["content-type"] == "text/html; charset=utf-8")
             #expect(index.body == WebPages.files["index.html"]?.bytes)
             #expect(index.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+            #expect(index.headers["content-security-policy"]?.contains("media-src 'self' blob:;") == true)
             #expect(index.headers["x-content-type-options"] == "nosniff")
             let projector = try await httpGet(port: port, path: "/projector")
             #expect(projector.body == WebPages.files["projector.html"]?.bytes)

@@ -69,6 +69,8 @@ public final class Probe: @unchecked Sendable {
     private var webSocketMessage: [UInt8] = []
     private var sawEOF = false
     private var closed = false
+    // NB: kept only once a case asks (``recordMessages()``); touched on the read queue alone.
+    private var recorded: [WireMessage]?
 
     init(fd: Int32, framing: Framing = .lengthPrefixed) {
         self.fd = fd
@@ -308,11 +310,26 @@ public final class Probe: @unchecked Sendable {
         await self.drain(for: timeout)
     }
 
+    /// From now on, keeps every message read, whatever a read waits for, for ``recordedMessages()``: a case
+    /// that checks every frame (a secret in none of them) reads with the usual calls and then looks at all.
+    public func recordMessages() {
+        self.queue.sync { self.recorded = self.recorded ?? [] }
+    }
+
+    /// The messages read since recording started or since the last call.
+    public func recordedMessages() -> [WireMessage] {
+        self.queue.sync {
+            defer { if self.recorded != nil { self.recorded = [] } }
+            return self.recorded ?? []
+        }
+    }
+
     private func blockingRead(deadline: ContinuousClock.Instant) -> Received {
         while true {
             do {
                 if let payload = try self.nextPayload() {
                     guard let message = WireMessage(payload: payload) else { return .notJSON(payload) }
+                    self.recorded?.append(message)
                     return .message(message)
                 }
             } catch {

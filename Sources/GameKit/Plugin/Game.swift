@@ -70,6 +70,14 @@ public protocol Game: Sendable {
     /// Returning `nil` for a seat that leaves ends the match (the default): the seat ranks last.
     static func hostMove(_ cause: HostCause, in state: State) -> Move?
 
+    /// What the host needs beyond the rules for a table with these options (a voice for spoken words);
+    /// a host that lacks one refuses the table, saying why.
+    static func features(for options: GameOptions) -> Set<HostFeature>
+
+    /// Text the host speaks to a viewer now and never shows as text (a spelling word to hear); `nil` for
+    /// none. The host sends the sound with each `state` that viewer gets.
+    static func speech(in state: State, for viewer: Viewer) -> String?
+
     /// The state hash that clients check.
     static func hash(of state: State) -> String
 
@@ -107,6 +115,10 @@ extension Game {
     public static func deadline(of state: State) -> GameTime? { nil }
 
     public static func hostMove(_ cause: HostCause, in state: State) -> Move? { nil }
+
+    public static func features(for options: GameOptions) -> Set<HostFeature> { [] }
+
+    public static func speech(in state: State, for viewer: Viewer) -> String? { nil }
 
     /// NB: `true` unless a game says otherwise: a filter cannot be checked for being the identity.
     public static var hidesInformation: Bool { true }

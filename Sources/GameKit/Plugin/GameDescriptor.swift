@@ -18,6 +18,9 @@ public struct GameDescriptor: Sendable, Equatable {
     public var bots: [String]
     /// Whether several seats may act in the same step (then `state` lists them in `toAct`).
     public var simultaneous: Bool
+    /// Whether the host keeps high scores for the game: the best score of each player's name, per rule set
+    /// and options, shown with the result (`state.board`).
+    public var keepsHighScores: Bool
 
     /// Describes a game.
     /// - Parameters:
@@ -30,10 +33,11 @@ public struct GameDescriptor: Sendable, Equatable {
     ///   - options: teacher options.
     ///   - bots: bot names.
     ///   - simultaneous: whether several seats may act at once.
+    ///   - keepsHighScores: whether the host keeps high scores for it.
     public init(
         id: String, name: String, seats: [SeatName], seatCounts: ClosedRange<Int>? = nil,
         defaultSeatCount: Int? = nil, ruleSets: [String], options: [GameOption] = [], bots: [String] = [],
-        simultaneous: Bool = false
+        simultaneous: Bool = false, keepsHighScores: Bool = false
     ) {
         let counts = seatCounts ?? seats.count...seats.count
         precondition(counts.lowerBound >= 1 && counts.upperBound <= seats.count, "seat counts out of range")
@@ -47,6 +51,7 @@ public struct GameDescriptor: Sendable, Equatable {
         self.options = options
         self.bots = bots
         self.simultaneous = simultaneous
+        self.keepsHighScores = keepsHighScores
     }
 }
 
@@ -62,13 +67,20 @@ public struct MatchSetup: Sendable, Equatable {
     public var options: GameOptions
     /// When the match starts, on the wall clock (deadlines count from here).
     public var startedAt: GameTime
+    /// The content the table's library options name, by option name; a built-in name is absent (the game
+    /// has it).
+    public var content: [String: GameContent]
 
     /// Creates a setup.
-    public init(ruleSet: String, seats: [SeatName], firstSeat: SeatName, options: GameOptions, startedAt: GameTime) {
+    public init(
+        ruleSet: String, seats: [SeatName], firstSeat: SeatName, options: GameOptions, startedAt: GameTime,
+        content: [String: GameContent] = [:]
+    ) {
         self.ruleSet = ruleSet
         self.seats = seats
         self.firstSeat = firstSeat
         self.options = options
         self.startedAt = startedAt
+        self.content = content
     }
 }

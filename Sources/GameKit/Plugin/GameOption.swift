@@ -13,6 +13,9 @@ public struct GameOption: Sendable, Equatable {
         case choice([String], default: String)
         /// A non-empty subset of some names (e.g. which bills are offered), written in their order.
         case subset([String], default: [String])
+        /// The name of content the host keeps (a teacher's word list, ``GameContent``): one of the game's
+        /// built-in names, or one the host's library holds (the host checks it when the table is created).
+        case library(builtIn: [String], default: String)
     }
 
     /// The option's name, as `create-table` gives it, e.g. "rounds".
@@ -36,6 +39,7 @@ public struct GameOption: Sendable, Equatable {
         case .toggle(let value): .toggle(value)
         case .choice(_, let value): .choice(value)
         case .subset(_, let value): .subset(value)
+        case .library(_, let value): .choice(value)
         }
     }
 
@@ -67,6 +71,12 @@ public struct GameOption: Sendable, Equatable {
                     self.refusal("takes values from \(names.joined(separator: ", ")), not \"\(stranger)\""))
             }
             return .success(.subset(names.filter(chosen.contains)))
+        case (.library, .choice(let name)):
+            guard Self.isLibraryName(name) else {
+                return .failure(
+                    self.refusal("takes a name of 1 to 40 letters, digits, - or _, not \"\(name)\""))
+            }
+            return .success(value)
         default:
             return .failure(self.refusal("must be \(self.kindName), not \(value.kindName)"))
         }
@@ -78,7 +88,19 @@ public struct GameOption: Sendable, Equatable {
         case .toggle: "true or false"
         case .choice: "one name, as a string"
         case .subset: "a list of names"
+        case .library: "a name, as a string"
         }
+    }
+
+    /// Whether a name can name library content: 1 to 40 ASCII letters, digits, `-` or `_`.
+    /// - Parameter name: the name.
+    /// - Returns: whether it is well formed.
+    public static func isLibraryName(_ name: String) -> Bool {
+        (1...40).contains(name.utf8.count)
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
     }
 
     private func refusal(_ why: String) -> OptionRefusal {

@@ -77,6 +77,7 @@ public enum HostFault: String, Sendable, Hashable, CaseIterable, Comparable {
     case diceSecretLeaked = "dice-secret-leaked"
     /// A revealed secret (`reveal`, and the `revealed` event) is not the one the host committed to.
     case diceRevealMismatch = "dice-reveal-mismatch"
+    case viewsUnfiltered = "views-unfiltered"
     // MARK: Resume
     case resumeTokenNotChecked = "resume-token-not-checked"
     case resumedFlagFalse = "resumed-flag-false"

@@ -37,6 +37,8 @@ struct Referee: Sendable {
     var resignerLoses = true
     var drawNeedsEveryOffer = true
     var spectatorsMayMove = false
+    /// Each viewer gets the state and the move as the game's filters show them to that viewer (G-12).
+    var filtersViews = true
 
     /// The documented referee, but for the faults given.
     init(faults: Set<HostFault> = []) {
@@ -72,5 +74,6 @@ struct Referee: Sendable {
         self.resignerLoses = not(.resignWrongWinner)
         self.drawNeedsEveryOffer = not(.drawNeedsOneOffer)
         self.spectatorsMayMove = !not(.spectatorMayMove)
+        self.filtersViews = not(.viewsUnfiltered)
     }
 }

@@ -70,6 +70,11 @@ public struct GameCatalog: Sendable {
         }
     }
 
+    /// What a game needs from the host for a table with these options.
+    public func features(game id: String, options: GameOptions) -> Set<HostFeature> {
+        self.games[id]?.features(for: options) ?? []
+    }
+
     private static func start<G: Game>(_: G.Type, _ setup: MatchSetup, secret: [UInt8]) -> (any AnyMatch)? {
         Match<G>(setup, secret: secret)
     }
@@ -100,6 +105,9 @@ public struct GameCatalog: Sendable {
             OptionInfo(
                 name: option.name, summary: option.summary, kind: "subset", values: names,
                 default: .array(value.map(JSONValue.string)))
+        case .library(let builtIn, let value):
+            OptionInfo(
+                name: option.name, summary: option.summary, kind: "library", values: builtIn, default: .string(value))
         }
     }
 

@@ -43,8 +43,12 @@ public protocol AnyMatch: Sendable {
     func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue?
     /// The state as a viewer sees it, and its hash.
     func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
+    /// The full state, unfiltered, and its hash (the journal's; only a broken referee sends it).
+    var fullSnapshot: (state: JSONValue, hash: String) { get }
     /// The result of a match ended from outside the rules.
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult
+    /// What the host speaks to a viewer now, if anything.
+    func speech(for viewer: Viewer) -> String?
 }
 
 /// What an accepted move did, ready to send.
@@ -131,7 +135,11 @@ struct Match<G: Game>: AnyMatch {
         return (JSONValue.encoding(view), G.hash(of: view))
     }
 
+    var fullSnapshot: (state: JSONValue, hash: String) { (JSONValue.encoding(self.state), G.hash(of: self.state)) }
+
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult {
         G.endedResult(of: self.state, reason: reason, last: last, draw: draw)
     }
+
+    func speech(for viewer: Viewer) -> String? { G.speech(in: self.state, for: viewer) }
 }

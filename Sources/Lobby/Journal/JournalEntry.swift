@@ -1,3 +1,4 @@
+import GameKit
 import Protocol
 
 /// A durable change to the lobby, committed to the journal before the messages it causes are sent.
@@ -73,6 +74,9 @@ public struct TableRecord: Sendable, Equatable, Codable {
     public var secret: String?
     /// When the current match started, in wall-clock milliseconds since 1970 (deadlines count from it).
     public var startedAt: Int64?
+    /// The content the table's library options name (a word list), by option name, as it was when the
+    /// table was created; absent when they name only built-in content.
+    public var content: [String: GameContent]?
     /// For a table the host seated (a tournament's game): when its match starts even if not everyone
     /// is ready, in wall-clock milliseconds since 1970.
     public var startsAt: Int64?
@@ -84,7 +88,8 @@ public struct TableRecord: Sendable, Equatable, Codable {
         id: TableID, number: Int, game: String, ruleSet: String, graceSeconds: Int, onTimeout: TimeoutPolicy,
         status: TableStatus, match: Int, firstSeat: String, seats: [String: PlayerID], result: MatchResult?,
         seatCount: Int? = nil, options: [String: JSONValue]? = nil, bots: [String: String]? = nil,
-        secret: String? = nil, startedAt: Int64? = nil, startsAt: Int64? = nil, reserved: [String]? = nil
+        secret: String? = nil, startedAt: Int64? = nil, content: [String: GameContent]? = nil,
+        startsAt: Int64? = nil, reserved: [String]? = nil
     ) {
         self.startsAt = startsAt
         self.reserved = reserved
@@ -104,6 +109,7 @@ public struct TableRecord: Sendable, Equatable, Codable {
         self.bots = bots
         self.secret = secret
         self.startedAt = startedAt
+        self.content = content
     }
 }
 
@@ -142,17 +148,20 @@ public struct JournalSnapshot: Sendable, Equatable {
     public var tables: [TableRecord]
     /// The moves of each table's current match, in order.
     public var moves: [MoveRecord]
+    /// Each name's best score on each board of high scores, summed up from the match records.
+    public var boards: [BoardScore]
     /// The tournaments, in order of creation.
     public var tournaments: [TournamentRecord]
 
     /// Creates a snapshot.
     public init(
-        players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = [],
+        players: [PlayerRecord] = [], tables: [TableRecord] = [], moves: [MoveRecord] = [], boards: [BoardScore] = [],
         tournaments: [TournamentRecord] = []
     ) {
         self.players = players
         self.tables = tables
         self.moves = moves
+        self.boards = boards
         self.tournaments = tournaments
     }
 }

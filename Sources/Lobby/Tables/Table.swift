@@ -13,6 +13,8 @@ struct Table: Sendable {
     let seatOrder: [SeatName]
     /// The table's game options, checked, with defaults.
     let options: GameOptions
+    /// The content its library options name, resolved when it was created.
+    var content: [String: GameContent] = [:]
     var status = TableStatus.waiting
     /// The seated players, by seat.
     var seats: [SeatName: PlayerID] = [:]
@@ -102,6 +104,19 @@ struct Table: Sendable {
             firstSeat: self.firstSeat, seats: self.seats, result: self.result, seatCount: self.seatOrder.count,
             options: GameCatalog.json(self.options), bots: self.bots.isEmpty ? nil : self.bots,
             secret: self.secret.isEmpty ? nil : Hex.string(of: self.secret), startedAt: self.startedAt.milliseconds,
-            startsAt: self.startsAt?.milliseconds, reserved: self.reserved.isEmpty ? nil : self.reserved.sorted())
+            content: self.content.isEmpty ? nil : self.content, startsAt: self.startsAt?.milliseconds,
+            reserved: self.reserved.isEmpty ? nil : self.reserved.sorted())
+    }
+
+    /// The match setup of the current match.
+    var setup: MatchSetup {
+        MatchSetup(
+            ruleSet: self.ruleSet, seats: self.seatOrder, firstSeat: self.firstSeat, options: self.options,
+            startedAt: self.startedAt, content: self.content)
+    }
+
+    /// The board of high scores this table's matches count for.
+    var board: String {
+        BoardScore.key(game: self.game.id, ruleSet: self.ruleSet, options: GameCatalog.json(self.options))
     }
 }

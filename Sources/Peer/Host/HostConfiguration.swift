@@ -41,6 +41,8 @@ public struct HostConfiguration: Sendable {
     public var diskCheckInterval: Duration = .seconds(2)
     /// Deliberate protocol violations, for the conformance suite's broken hosts only (see ``HostFault``).
     public var faults: Set<HostFault> = []
+    /// How the host speaks words (hear and type); `tcnet host` finds espeak-ng (``EspeakVoice``).
+    public var voice = Voice.none("this host was started without a voice")
     /// The code a connection shows (`teacher`) to run tournaments; `nil`: nobody can.
     public var teacherCode: TeacherCode?
 

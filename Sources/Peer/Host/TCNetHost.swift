@@ -61,6 +61,8 @@ public final class TCNetHost: Service, Sendable {
             rateLimit: configuration.rateLimit, catalog: catalog, secret: randomBytes(32),
             botDelayMs: configuration.botDelay.nanoseconds / 1_000_000)
         lobbyConfiguration.faults = configuration.faults
+        lobbyConfiguration.voice = configuration.voice
+        lobbyConfiguration.library = store?.library ?? .empty
         let lobby: Lobby
         var desk = TournamentDesk(configuration: TournamentDesk.Configuration(teacherCode: configuration.teacherCode))
         var replayed: Logger.Metadata?

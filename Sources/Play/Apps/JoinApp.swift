@@ -50,6 +50,7 @@ public enum JoinApp {
         let running = Task { await session.run() }
         defer { running.cancel() }
         var client = client
+        let player = SoundPlayer()
         var first = session.events.makeAsyncIterator()
         let opening = await first.next()
         guard case .connected(let welcome)? = opening else {
@@ -75,6 +76,8 @@ public enum JoinApp {
                     if await session.send(message) == nil { client.notSent(message) }
                 case .quit(let line): return .done(line)
                 case .fail(let line): return .failed(line)
+                case .play(let clip):
+                    if let problem = player.play(base64: clip.data) { client.warn(problem) }
                 }
             }
             guard !client.hasScreen else { break }
@@ -128,6 +131,8 @@ public enum JoinApp {
                 case .fail(let line):
                     ending = .failed(line)
                     return (false, true)
+                case .play(let clip):
+                    if let problem = player.play(base64: clip.data) { client.warn(problem) }
                 }
             }
             return (true, false)

@@ -10,26 +10,39 @@ public enum PlayApp {
         case playing(LocalGame<S>)
     }
 
+    /// Speaks a text into a WAV file's bytes (hear and type), or `nil` when this machine cannot.
+    public typealias Voice = @Sendable (String) -> [UInt8]?
+
     /// Plays until the player quits.
-    /// - Parameter game: the game's core.
-    public static func run<S: GameScreen>(_ game: LocalGame<S>) async throws {
-        try await self.run(Stage<S>.playing(game)) { _ in nil }
+    /// - Parameters:
+    ///   - game: the game's core.
+    ///   - voice: speaks the words the game asks for.
+    public static func run<S: GameScreen>(_ game: LocalGame<S>, voice: Voice? = nil) async throws {
+        try await self.run(Stage<S>.playing(game), voice: voice) { _ in nil }
     }
 
     /// Asks for the players' names, then plays until the player quits.
     /// - Parameters:
     ///   - prompt: the questions.
     ///   - start: makes the game from the names given, in the order of the questions.
+    ///   - voice: speaks the words the game asks for.
     public static func run<S: GameScreen>(
-        asking prompt: NamePrompt, start: @escaping @Sendable ([String]) -> LocalGame<S>?
+        asking prompt: NamePrompt, voice: Voice? = nil, start: @escaping @Sendable ([String]) -> LocalGame<S>?
     ) async throws {
-        try await self.run(Stage<S>.naming(prompt), start: start)
+        try await self.run(Stage<S>.naming(prompt), voice: voice, start: start)
     }
 
     private static func run<S: GameScreen>(
-        _ stage: Stage<S>, start: @escaping @Sendable ([String]) -> LocalGame<S>?
+        _ stage: Stage<S>, voice: Voice?, start: @escaping @Sendable ([String]) -> LocalGame<S>?
     ) async throws {
+        let player = SoundPlayer()
         _ = try await ScreenLoop.run(stage) { stage, event, now in
+            defer {
+                if case .playing(var game) = stage, let text = game.takeSpeech() {
+                    Self.speak(text, in: &game, voice: voice, player: player)
+                    stage = .playing(game)
+                }
+            }
             switch (stage, event) {
             case (.naming(var prompt), .terminal(.keys(let keys))):
                 for key in keys {
@@ -70,6 +83,15 @@ public enum PlayApp {
             case .playing(let game): game.frame(width: width, height: height)
             }
         }
+    }
+
+    /// Plays a word the game speaks, or says on the screen why it cannot.
+    static func speak<S: GameScreen>(_ text: String, in game: inout LocalGame<S>, voice: Voice?, player: SoundPlayer) {
+        guard let wave = voice?(text) else {
+            game.warn("This machine cannot speak the word: install espeak-ng")
+            return
+        }
+        if let problem = player.play(wave) { game.warn(problem) }
     }
 
     static var size: TerminalSize { TerminalSize(width: RawTerminal.size.width, height: RawTerminal.size.height) }

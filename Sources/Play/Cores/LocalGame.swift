@@ -22,6 +22,7 @@ public struct LocalGame<S: GameScreen>: Sendable {
     let seats: [SeatName]
     let ruleSet: String
     let options: GameOptions
+    let content: [String: GameContent]
     var secret: [UInt8]
     var seq = 0
     var seed: UInt64
@@ -30,6 +31,10 @@ public struct LocalGame<S: GameScreen>: Sendable {
     /// The wall-clock time at which the screen's clock read 0 (a game's deadlines are wall-clock).
     let origin: GameTime
     var startedAt: GameTime
+    /// What the game asks this terminal to speak (hear and type), once: the driver takes it.
+    public private(set) var speechDue: String?
+    var spoken: String?
+    var soundRequests = 0
 
     /// Creates a match.
     /// - Parameters:
@@ -41,11 +46,14 @@ public struct LocalGame<S: GameScreen>: Sendable {
     ///   - stepSeconds: seconds per animation step.
     ///   - seed: where the bots' choices and this terminal's randomness start.
     ///   - origin: the wall-clock time when the screen's clock reads 0.
+    ///   - content: the content the table's library options name (a word list), by option name.
     /// - Returns: `nil` when the game has no such rule set.
     public init?(
         names: [SeatName: String], seats: [SeatName], ruleSet: String, options: GameOptions,
-        bots: [SeatName: String], stepSeconds: Double, seed: UInt64, origin: GameTime = GameTime(milliseconds: 0)
+        bots: [SeatName: String], stepSeconds: Double, seed: UInt64, origin: GameTime = GameTime(milliseconds: 0),
+        content: [String: GameContent] = [:]
     ) {
+        self.content = content
         self.origin = origin
         self.startedAt = origin
         let people = Set(seats).subtracting(bots.keys)
@@ -63,11 +71,29 @@ public struct LocalGame<S: GameScreen>: Sendable {
         self.botPause = max(0.2, stepSeconds * 2)
         var random = HostRandom(secret: self.secret, step: 0)
         let setup = MatchSetup(
-            ruleSet: ruleSet, seats: seats, firstSeat: seats[0], options: options, startedAt: origin)
+            ruleSet: ruleSet, seats: seats, firstSeat: seats[0], options: options, startedAt: origin, content: content)
         guard let state = S.G.start(setup, random: &random) else { return nil }
         self.state = state
         self.screen.update(TableNews(names: names, link: .local))
         self.screen.show(state, after: nil, events: [], newMatch: true)
+        self.noteSpeech()
+    }
+
+    /// Takes the text to speak, if there is one.
+    public mutating func takeSpeech() -> String? {
+        defer { self.speechDue = nil }
+        return self.speechDue
+    }
+
+    /// Asks for the game's speech when it changed, or when the player asked to hear it again.
+    mutating func noteSpeech() {
+        let state = self.state
+        let text = self.seats.compactMap { S.G.speech(in: state, for: .seat($0)) }.first
+        if text != self.spoken || self.screen.soundRequests > self.soundRequests {
+            self.speechDue = text
+        }
+        self.spoken = text
+        self.soundRequests = self.screen.soundRequests
     }
 
     /// The screen to draw.
@@ -95,6 +121,7 @@ public struct LocalGame<S: GameScreen>: Sendable {
             case .leave, .quit: stop = true
             }
         }
+        self.noteSpeech()
         return stop
     }
 
@@ -103,6 +130,9 @@ public struct LocalGame<S: GameScreen>: Sendable {
     public mutating func tick(now: Double) -> Bool {
         var changed = self.screen.tick(now: now)
         let wall = self.origin.adding(milliseconds: Int64(now * 1000))
+        self.screen.clock(
+            timeLeft: self.over
+                ? nil : S.G.deadline(of: self.state).map { Double($0.milliseconds - wall.milliseconds) / 1000 })
         if !self.over, let deadline = S.G.deadline(of: self.state), deadline <= wall,
             let move = S.G.hostMove(.deadline, in: self.state)
         {
@@ -127,6 +157,11 @@ public struct LocalGame<S: GameScreen>: Sendable {
             changed = true
         }
         return changed
+    }
+
+    /// Shows a problem of this terminal's own (no sound player).
+    public mutating func warn(_ text: String) {
+        self.screen.warn(text, rule: nil, details: [:])
     }
 
     mutating func play(_ move: S.G.Move, by mover: Mover) {
@@ -158,10 +193,12 @@ public struct LocalGame<S: GameScreen>: Sendable {
         var random = HostRandom(secret: self.secret, step: 0)
         let setup = MatchSetup(
             ruleSet: self.ruleSet, seats: self.seats, firstSeat: first, options: self.options,
-            startedAt: self.startedAt)
+            startedAt: self.startedAt, content: self.content)
         guard let state = S.G.start(setup, random: &random) else { return }
         self.state = state
         self.screen.show(state, after: nil, events: [], newMatch: true)
+        self.spoken = nil
+        self.noteSpeech()
     }
 
     /// This terminal's randomness for a match (nobody else plays against it).

@@ -19,6 +19,8 @@ public struct TableClient: Sendable {
         case quit(String?)
         /// Stop because what was asked cannot be done, with the line that says so and what to do.
         case fail(String)
+        /// Play a sound the host sent (a word to hear).
+        case play(SoundClip)
     }
 
     /// What the player wants to do at the start.
@@ -49,6 +51,9 @@ public struct TableClient: Sendable {
     /// The seat code from `welcome`, shown while this terminal holds a seat.
     public private(set) var seatCode: SeatCode?
     var screen: (any TableScreen)?
+    /// The latest sound the host sent for this table, and how many replays the screen had asked for.
+    var sound: SoundClip?
+    var soundRequests = 0
     var news = TableNews(names: [:], link: .online)
     var intent: Intent
     var player: PlayerID?
@@ -153,6 +158,15 @@ public struct TableClient: Sendable {
     public mutating func notSent(_ message: ClientMessage) {
         if case .createTable = message { self.creating = false }
         let text = "Not connected to the host right now: try again in a moment"
+        if self.screen != nil {
+            self.screen?.warn(text, rule: nil, details: [:])
+        } else {
+            self.lobby.notice = Span(text, .warning)
+        }
+    }
+
+    /// A problem of this terminal's own (no sound player), shown like a warning.
+    public mutating func warn(_ text: String) {
         if self.screen != nil {
             self.screen?.warn(text, rule: nil, details: [:])
         } else {
@@ -363,7 +377,10 @@ public struct TableClient: Sendable {
         }
         self.screen = screen
         self.match = update.match
-        return followUp
+        // NB: the host sends the word's sound with every state; it is played when it is a new one.
+        guard let clip = update.sound, clip != self.sound else { return followUp }
+        self.sound = clip
+        return [.play(clip)] + followUp
     }
 
     private mutating func refused(_ error: ErrorMessage) -> [Command] {
@@ -419,7 +436,13 @@ public struct TableClient: Sendable {
         guard self.terminalSize.fits(screen.minimumSize) else { return [] }
         let actions = screen.press(key, table: table)
         self.screen = screen
-        return actions.flatMap { action -> [Command] in
+        var replay: [Command] = []
+        if screen.soundRequests > self.soundRequests {
+            self.soundRequests = screen.soundRequests
+            if let sound = self.sound { replay = [.play(sound)] }
+        }
+        var commands = replay
+        commands += actions.flatMap { action -> [Command] in
             switch action {
             case .send(let message):
                 return [.send(message)]
@@ -431,6 +454,7 @@ public struct TableClient: Sendable {
                 return [.send(.leave(TableRequest(table: table))), .send(.tables(TablesRequest()))]
             }
         }
+        return commands
     }
 
     /// What to print when the program stops at a table: a held seat, and how to take it back.

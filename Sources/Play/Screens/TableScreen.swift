@@ -25,6 +25,8 @@ protocol TableScreen: Sendable {
     func frame(width: Int, height: Int) -> Frame
     /// The smallest terminal the game's screen fits.
     var minimumSize: TerminalSize { get }
+    /// How many times the player asked to hear the sound again.
+    var soundRequests: Int { get }
 }
 
 /// What a key at a table asks for.
@@ -55,11 +57,20 @@ struct GameTableScreen<S: GameScreen>: TableScreen {
             }
         }
         self.screen.show(state, after: shown, events: events, newMatch: newMatch)
+        self.screen.clock(timeLeft: update.timeLeftMs.map { Double($0) / 1000 })
         if let result = update.result {
             self.screen.matchEnded(Self.result(result))
         }
+        if let board = update.board {
+            self.screen.showScores(
+                ScoreBoard(
+                    top: board.top.map { .init(rank: $0.rank, name: $0.name, score: $0.score, games: $0.games) },
+                    place: board.place, names: board.names))
+        }
         return nil
     }
+
+    var soundRequests: Int { self.screen.soundRequests }
 
     mutating func update(_ table: TableNews) { self.screen.update(table) }
 

@@ -60,7 +60,8 @@ public struct OptionInfo: Codable, Sendable, Equatable {
     public var name: String
     /// What it does, for people.
     public var summary: String
-    /// "integer", "toggle", "choice" or "subset".
+    /// "integer", "toggle", "choice", "subset" or "library" (the name of content the host keeps, such as
+    /// a word list: `values` lists the game's built-in names; the host may hold others).
     public var kind: String
     /// With "integer": the smallest value.
     public var min: Int?
@@ -68,7 +69,7 @@ public struct OptionInfo: Codable, Sendable, Equatable {
     public var max: Int?
     /// With "integer": values are `min` plus a multiple of `step`.
     public var step: Int?
-    /// With "choice" and "subset": the names to choose from.
+    /// With "choice" and "subset": the names to choose from; with "library": the built-in names.
     public var values: [String]?
     /// The value a table has when `create-table` does not give one.
     public var `default`: JSONValue

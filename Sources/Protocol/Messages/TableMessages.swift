@@ -305,12 +305,16 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
     public var events: [JSONValue]
     /// How the match ended, once it has.
     public var result: MatchResult?
+    /// The word the game speaks to this recipient now (hear and type), as audio; never as text.
+    public var sound: SoundClip?
+    /// Once the match is over, for a game that keeps high scores: the board and this recipient's place.
+    public var board: HighScores?
 
     /// Creates the message.
     public init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, state: JSONValue, hash: String,
         last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil, toAct: [String]? = nil,
-        timeLeftMs: Int? = nil
+        timeLeftMs: Int? = nil, sound: SoundClip? = nil, board: HighScores? = nil
     ) {
         self.table = table
         self.match = match
@@ -324,6 +328,8 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         self.last = last
         self.events = events
         self.result = result
+        self.sound = sound
+        self.board = board
     }
 }
 

@@ -51,6 +51,16 @@ public protocol GameScreen: Sendable {
 
     /// What `tcnet play` says when a name is left empty (a default wording).
     static var emptyNameWarning: String { get }
+
+    /// The game's clock: the seconds left as of the screen's latest ``tick(now:)``, or `nil` for none.
+    mutating func clock(timeLeft seconds: Double?)
+
+    /// The high scores, once the match is over (games that keep them).
+    mutating func showScores(_ board: ScoreBoard)
+
+    /// How many times the player asked to hear the game's sound again; the client plays the sound it
+    /// holds each time this grows.
+    var soundRequests: Int { get }
 }
 
 /// What a screen is made for.

@@ -143,6 +143,10 @@ extension TCNet {
             configuration.idleTimeout = .seconds(Int64(self.idleTimeout))
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
+            configuration.voice = EspeakVoice.find()
+            if let missing = configuration.voice.missing {
+                logger.notice("no voice: games that speak words are not offered", metadata: ["why": "\(missing)"])
+            }
             // NB: 50 bits from the system's secure generator unless the teacher chose one.
             let teacherCode =
                 self.teacherCode.flatMap { TeacherCode(rawValue: $0).canonical }

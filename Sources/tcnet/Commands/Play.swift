@@ -2,9 +2,11 @@ import ArgumentParser
 import Classroom
 import Foundation
 import GameKit
+import Peer
 import Play
 import Protocol
 import ScreenKit
+import Storage
 
 extension TCNet {
     /// `tcnet play`: a game on this terminal, without a network.
@@ -50,6 +52,9 @@ extension TCNet {
         var seed: UInt64 = 1
 
         @OptionGroup var screen: ScreenOptions
+
+        @Option(name: .long, help: ArgumentHelp("The data folder with the teacher's word lists.", valueName: "dir"))
+        var data: String = DataFolder.defaultPath
 
         func validate() throws {
             let game = try GameChoice.descriptor(self.game)
@@ -105,19 +110,28 @@ extension TCNet {
             var values: [String: OptionValue] = [:]
             for (name, json) in try self.choice.optionsJSON(for: game) { values[name] = OptionValue(json: json) }
             let options = try GameOptions.checking(values, against: game.options).get()
+            let content = try self.content(of: game, options)
+            let voice = EspeakVoice.find()
+            if S.G.features(for: options).contains(.speech), let missing = voice.missing {
+                throw ValidationError(
+                    "\(game.name) with these options speaks words, and this machine cannot: \(missing)")
+            }
             let now = GameTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
             let ruleSet = self.choice.rules ?? game.ruleSets[0]
             let (speed, seed, botSeats, given, toAsk) = (self.screen.speed, self.seed, bots, names, unnamed)
+            let speak: PlayApp.Voice = { text in
+                voice.speak?(text).flatMap { Data(base64Encoded: $0.data) }.map(Array.init)
+            }
             let start: @Sendable ([SeatName: String]) -> LocalGame<S>? = { names in
                 LocalGame<S>(
                     names: names, seats: seats, ruleSet: ruleSet, options: options, bots: botSeats, stepSeconds: speed,
-                    seed: seed, origin: now)
+                    seed: seed, origin: now, content: content)
             }
             guard !unnamed.isEmpty else {
                 guard let local = start(names) else {
                     throw ValidationError("\(game.name) could not start with these settings")
                 }
-                try await PlayApp.run(local)
+                try await PlayApp.run(local, voice: speak)
                 return
             }
             // NB: the seeds' first screen: the names, with the game's own words for an empty one.
@@ -130,11 +144,27 @@ extension TCNet {
                 return taken.contains(PlayerName.uniquenessKey(name))
                     ? "\(name) is already playing; choose another name." : nil
             }
-            try await PlayApp.run(asking: prompt) { answers in
+            try await PlayApp.run(asking: prompt, voice: speak) { answers in
                 var all = given
                 for (seat, name) in zip(toAsk, answers) { all[seat] = name }
                 return start(all)
             }
+        }
+
+        /// The content a game's library options name, from the data folder (built-in names need none).
+        private func content(of game: GameDescriptor, _ options: GameOptions) throws -> [String: GameContent] {
+            var content: [String: GameContent] = [:]
+            for option in game.options {
+                guard case .library(let builtIn, _) = option.kind else { continue }
+                let name = options.choice(option.name)
+                if builtIn.contains(name) { continue }
+                let store = try HostStore(folder: self.data, newHostID: { UUID().uuidString.lowercased() })
+                guard let found = try store.content(game: game.id, name: name) else {
+                    throw ValidationError("--option \(option.name): there is no \"\(name)\" in \(self.data)")
+                }
+                content[option.name] = found
+            }
+            return content
         }
     }
 }

@@ -105,6 +105,43 @@ function fillRuleChoice() {
   const counts = Array.from({ length: most - least + 1 }, (_, index) => least + index);
   replace($("new-seats"), counts.map((count) => h("option", { value: count, selected: count === usual }, String(count))));
   $("new-seats").hidden = $("new-seats-label").hidden = counts.length < 2;
+  fillOptions(game?.options || []);
+}
+
+// NB: a game's teacher options (welcome.games[].options), as controls the new table's form sends.
+function fillOptions(options) {
+  replace($("new-options"), options.map((option) => {
+    const id = `new-option-${option.name}`;
+    const label = h("label", { for: id, title: option.summary }, option.name);
+    let control;
+    if (option.kind === "choice") {
+      control = h("select", { id, dataset: { option: option.name, kind: option.kind } },
+        option.values.map((value) => h("option", { value, selected: value === option.default }, value)));
+    } else if (option.kind === "library") {
+      const list = `${id}-names`;
+      control = h("span", {},
+        h("input", { id, type: "text", value: option.default, list, size: "12", dataset: { option: option.name, kind: option.kind } }),
+        h("datalist", { id: list }, option.values.map((value) => h("option", { value }))));
+    } else if (option.kind === "integer") {
+      control = h("input", { id, type: "number", min: option.min, max: option.max, step: option.step ?? 1,
+        value: option.default, dataset: { option: option.name, kind: option.kind } });
+    } else if (option.kind === "toggle") {
+      control = h("input", { id, type: "checkbox", checked: option.default === true, dataset: { option: option.name, kind: option.kind } });
+    } else {
+      return null;
+    }
+    return h("span", { class: "row" }, label, control);
+  }));
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const control of $("new-options").querySelectorAll("[data-option]")) {
+    const kind = control.dataset.kind;
+    options[control.dataset.option] =
+      kind === "integer" ? Number(control.value) : kind === "toggle" ? control.checked : control.value.trim();
+  }
+  return options;
 }
 $("new-game").addEventListener("change", fillRuleChoice);
 
@@ -145,7 +182,9 @@ function drawTables() {
 $("new-table").addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
+    const options = chosenOptions();
     const request = { game: $("new-game").value, ruleSet: $("new-rules").value };
+    if (Object.keys(options).length) request.options = options;
     if (!$("new-seats").hidden) request.seats = Number($("new-seats").value);
     const answer = await connection.request("create-table", request);
     await sit(answer.table.id);
