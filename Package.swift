@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "Classroom",
             dependencies: [
-                "Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "WhichBill", "Spelling",
+                "Lobby", "Play", "ScreenKit", "GameKit", "Conformance", "TaxCollection", "Craps", "WhichBill",
+                "Spelling",
             ]
         ),
         .target(name: "ScreenKit", dependencies: ["GameKit"]),
@@ -150,7 +151,8 @@ let package = Package(
         .testTarget(
             name: "ArbiterTests",
             dependencies: [
-                "Arbiter", "Lobby", "Classroom", "Protocol", "Tournament", "GameKit", "TaxCollectionRules", "TestSupport",
+                "Arbiter", "Lobby", "Classroom", "Protocol", "Tournament", "GameKit", "TaxCollectionRules",
+                "TestSupport",
             ]
         ),
         .testTarget(
@@ -168,7 +170,8 @@ let package = Package(
         .testTarget(
             name: "CrapsRulesTests",
             dependencies: [
-                "CrapsRules", "GameKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "CrapsRules", "GameKit", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
@@ -203,7 +206,8 @@ let package = Package(
         .testTarget(
             name: "PeerTests",
             dependencies: [
-                "Peer", "Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "CrapsRules", "Protocol", "TestSupport",
+                "Peer", "Lobby", "Storage", "Classroom", "GameKit", "TaxCollectionRules", "CrapsRules", "Protocol",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
@@ -239,7 +243,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+            name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WebTests",
             dependencies: [

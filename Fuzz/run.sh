@@ -14,12 +14,13 @@ swift_sources() { find "$1" -name '*.swift' | sort; }
 build_target() { # name, fuzz file, source folders...
     local name=$1 file=$2; shift 2
     local sources=() flat="$build/src-$name"
-    # NB: the modules are compiled as one, so their imports of each other (GameKit) are taken out.
+    rm -f "$build/$name"  # NB: a stale binary must not pass for a build that failed
+    # NB: the modules are compiled as one (the rules without their plug-in, which names its own module), so their imports of each other (GameKit) are taken out.
     rm -rf "$flat"; mkdir -p "$flat"
     for folder in "$@"; do while IFS= read -r f; do
         sed '/^import GameKit$/d' "$f" > "$flat/$(echo "$f" | tr / _)"; sources+=("$flat/$(echo "$f" | tr / _)")
     done < <(swift_sources "$folder"); done
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$name" \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$name" -package-name tcnet \
         "${sources[@]}" "Fuzz/$file" -o "$build/$name" 2>&1 | grep -v warning || true
     test -x "$build/$name"
 }
@@ -50,8 +51,8 @@ seed_corpus() { # name: a folder of seeds
 
 status=0
 for target in "frame FrameDecoderFuzz.swift Sources/Protocol/Framing" \
-              "wire WireCodecFuzz.swift Sources/Protocol Sources/GameKit/JSON" \
-              "rules RulesFuzz.swift Sources/TaxCollectionRules Sources/GameKit"; do
+              "wire WireCodecFuzz.swift Sources/Protocol Sources/GameKit" \
+              "rules RulesFuzz.swift $(printf 'Sources/TaxCollectionRules/%s ' Bots Engine Hash Model Replay Tools Wire)Sources/GameKit"; do
     set -- $target
     name=$1
     echo "== fuzz $name: building"

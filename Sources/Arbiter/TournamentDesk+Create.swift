@@ -12,11 +12,14 @@ extension TournamentDesk {
     mutating func create(_ request: TournamentCreate, catalog: GameCatalog) -> Result<TournamentRun, DeskRefusal> {
         let name = String(request.name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard (1...Self.maxNameLength).contains(name.count), !name.unicodeScalars.contains(where: Self.isControl) else {
-            return .failure(DeskRefusal(.invalidSetting, "a tournament's name has 1 to \(Self.maxNameLength) characters, on one line"))
+            return .failure(
+                DeskRefusal(
+                    .invalidSetting, "a tournament's name has 1 to \(Self.maxNameLength) characters, on one line"))
         }
         guard let game = catalog.game(request.game)?.descriptor else {
             let offered = catalog.descriptors.map(\.id).joined(separator: ", ")
-            return .failure(DeskRefusal(.noSuchGame, "this host offers no game \"\(request.game)\"; it offers: \(offered)"))
+            return .failure(
+                DeskRefusal(.noSuchGame, "this host offers no game \"\(request.game)\"; it offers: \(offered)"))
         }
         let format: TournamentFormat
         switch self.format(request, game: game) {
@@ -30,7 +33,11 @@ extension TournamentDesk {
         }
         if let ruleSet = request.ruleSet, !game.ruleSets.contains(ruleSet) {
             return .failure(
-                DeskRefusal(.noSuchRuleSet, "\(game.name) has no rule set \"\(ruleSet)\"; choose one of: \(game.ruleSets.joined(separator: ", "))"))
+                DeskRefusal(
+                    .noSuchRuleSet,
+                    "\(game.name) has no rule set \"\(ruleSet)\"; "
+                        + "choose one of: \(game.ruleSets.joined(separator: ", "))"
+                ))
         }
         let seats = format.isPaired ? 2 : 1
         if case .failure(let refusal) = catalog.options(request.options ?? [:], game: game.id, seats: seats) {
@@ -48,7 +55,8 @@ extension TournamentDesk {
             bot = request.bot ?? game.bots.first
             guard let chosen = bot, game.bots.contains(chosen) else {
                 let offered = game.bots.isEmpty ? "it has none" : "it has " + game.bots.joined(separator: ", ")
-                return .failure(DeskRefusal(.noSuchBot, "\(game.name) has no bot \(bot ?? "") to fill an odd seat; \(offered)"))
+                return .failure(
+                    DeskRefusal(.noSuchBot, "\(game.name) has no bot \(bot ?? "") to fill an odd seat; \(offered)"))
             }
         case let other:
             return .failure(DeskRefusal(.invalidSetting, "oddSeat is bye or bot, not \(other)"))
@@ -87,20 +95,23 @@ extension TournamentDesk {
             return .success(.roundRobin(cycles: cycles))
         case "challenge":
             guard game.seatCounts.contains(1) else {
-                return .failure(DeskRefusal(.invalidSetting, "a challenge needs a one-player game; \(game.name) is not one"))
+                return .failure(
+                    DeskRefusal(.invalidSetting, "a challenge needs a one-player game; \(game.name) is not one"))
             }
             guard let minutes = request.minutes, (1...600).contains(minutes) else {
                 return .failure(DeskRefusal(.invalidSetting, "a challenge needs minutes, 1 to 600"))
             }
             return .success(.challenge(minutes: minutes))
         default:
-            return .failure(DeskRefusal(.invalidSetting, "format is round-robin, swiss or challenge, not \(request.format)"))
+            return .failure(
+                DeskRefusal(.invalidSetting, "format is round-robin, swiss or challenge, not \(request.format)"))
         }
     }
 
     private static func points(_ values: PointValues?) -> Result<PointSystem, DeskRefusal> {
         guard let values else { return .success(.standard) }
-        guard let win = Points.parse(values.win), let draw = Points.parse(values.draw), let loss = Points.parse(values.loss)
+        guard let win = Points.parse(values.win), let draw = Points.parse(values.draw),
+            let loss = Points.parse(values.loss)
         else {
             return .failure(DeskRefusal(.invalidSetting, "points are numbers with at most one decimal, like 1, 0.5, 0"))
         }

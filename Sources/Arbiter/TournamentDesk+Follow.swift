@@ -60,7 +60,8 @@ extension TournamentDesk {
             for board in run.state.currentRound?.boards ?? [] where board.result == nil {
                 guard let table = board.table, let snapshot = lobby.snapshot(of: table), snapshot.status == .over,
                     let result = snapshot.result, snapshot.seatOrder.count >= 2,
-                    let boardResult = Self.boardResult(result, whiteSeat: snapshot.seatOrder[0], blackSeat: snapshot.seatOrder[1])
+                    let boardResult = Self.boardResult(
+                        result, whiteSeat: snapshot.seatOrder[0], blackSeat: snapshot.seatOrder[1])
                 else { continue }
                 _ = run.state.record(boardResult, board: board.number)
                 changed = true
@@ -84,9 +85,11 @@ extension TournamentDesk {
             else { return false }
             return run.state.challenge?.record(name, score: score, at: archive.endedAt) ?? false
         }
-        guard let board = run.state.currentRound?.boards.first(where: { $0.table == archive.table && $0.result == nil }),
+        guard
+            let board = run.state.currentRound?.boards.first(where: { $0.table == archive.table && $0.result == nil }),
             archive.seats.count >= 2,
-            let result = Self.boardResult(archive.result, whiteSeat: archive.seats[0].seat, blackSeat: archive.seats[1].seat)
+            let result = Self.boardResult(
+                archive.result, whiteSeat: archive.seats[0].seat, blackSeat: archive.seats[1].seat)
         else { return false }
         _ = run.state.record(result, board: board.number)
         run.held.removeAll { $0.board == board.number }

@@ -83,7 +83,8 @@ extension TournamentDesk {
             let ids = self.ordered.map(\.id)
             outcome.refuse(
                 .noSuchTournament,
-                "there is no tournament \(id)\(ids.isEmpty ? "; create one first" : "; the tournaments: \(ids.joined(separator: ", "))")",
+                "there is no tournament \(id)"
+                    + (ids.isEmpty ? "; create one first" : "; the tournaments: \(ids.joined(separator: ", "))"),
                 to: connection, re: re)
             return
         }
@@ -96,8 +97,10 @@ extension TournamentDesk {
         case .bye(let request): answer = Self.bye(request, in: &run)
         case .start: answer = self.start(&run, lobby: &lobby, now: now, into: &outcome)
         case .pair(let request):
-            answer = self.pairNext(&run, allowRepeats: request.allowRepeats ?? false, lobby: &lobby, now: now, into: &outcome)
-        case .result(let request): answer = self.recordByHand(request, in: &run, lobby: &lobby, now: now, into: &outcome)
+            answer = self.pairNext(
+                &run, allowRepeats: request.allowRepeats ?? false, lobby: &lobby, now: now, into: &outcome)
+        case .result(let request):
+            answer = self.recordByHand(request, in: &run, lobby: &lobby, now: now, into: &outcome)
         case .finish: answer = Self.lift(run.state.finish())
         case .export(let request):
             switch Self.export(request, run) {
@@ -157,7 +160,8 @@ extension TournamentDesk {
         return Self.lift(run.state.requestBye(request.name, kind))
     }
 
-    private static func export(_ request: TournamentExportRequest, _ run: TournamentRun) -> Result<String, DeskRefusal> {
+    private static func export(_ request: TournamentExportRequest, _ run: TournamentRun) -> Result<String, DeskRefusal>
+    {
         switch (request.format, run.state.format) {
         case ("csv", .challenge): return .success(ChallengeCSV.text(run.state))
         case ("csv", _): return .success(StandingsCSV.text(run.state))
@@ -165,7 +169,9 @@ extension TournamentDesk {
             return .failure(DeskRefusal(.invalidSetting, "a challenge has no pairings to report; export csv"))
         case ("trf", _):
             if let rounds = request.rounds, rounds < 0 || rounds > run.state.rounds.count {
-                return .failure(DeskRefusal(.invalidSetting, "\(run.id) has played \(run.state.rounds.count) rounds, not \(rounds)"))
+                return .failure(
+                    DeskRefusal(.invalidSetting, "\(run.id) has played \(run.state.rounds.count) rounds, not \(rounds)")
+                )
             }
             return .success(TRFWriter.report(run.state, rounds: request.rounds))
         default:

@@ -57,7 +57,8 @@ extension TournamentDesk {
                 run.state.seat(board: board.number, at: table)
                 guard let snapshot = lobby.snapshot(of: table) else { continue }
                 for (seat, number) in zip(snapshot.seatOrder, [board.white, board.black]) {
-                    guard case .held = occupants[number == board.white ? 0 : 1], let name = run.state.entrant(number)?.name
+                    guard case .held = occupants[number == board.white ? 0 : 1],
+                        let name = run.state.entrant(number)?.name
                     else { continue }
                     run.held.append(
                         TournamentRun.HeldSeat(
@@ -92,7 +93,8 @@ extension TournamentDesk {
         into outcome: inout LobbyOutcome
     ) -> Result<Void, DeskRefusal> {
         guard let result = BoardResult.typed(request.result) else {
-            return .failure(DeskRefusal(.invalidSetting, "a result is 1-0, 0-1, 1/2, +-, -+ or --, not \(request.result)"))
+            return .failure(
+                DeskRefusal(.invalidSetting, "a result is 1-0, 0-1, 1/2, +-, -+ or --, not \(request.result)"))
         }
         let board: Board
         switch run.state.record(result, board: request.board) {
@@ -109,7 +111,9 @@ extension TournamentDesk {
 
     /// After a result: when the round is complete, the next one is paired (or the tournament finishes
     /// after its last round); a round without a valid pairing waits for the teacher's choice.
-    mutating func advance(_ run: inout TournamentRun, lobby: inout Lobby, now: LobbyTime, into outcome: inout LobbyOutcome) {
+    mutating func advance(
+        _ run: inout TournamentRun, lobby: inout Lobby, now: LobbyTime, into outcome: inout LobbyOutcome
+    ) {
         guard run.state.phase == .running, run.state.format.isPaired, run.state.currentRound?.isComplete == true else {
             return
         }

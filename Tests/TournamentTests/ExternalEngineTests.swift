@@ -9,7 +9,11 @@ import Testing
 /// round, exactly as docs/TOURNAMENT.md tells a teacher to check a round.
 ///
 /// NB: needs `py4swiss` (pip install py4swiss==0.3.1): on PATH, or named by PY4SWISS; .ci/run installs it.
-@Suite("Swiss pairings against py4swiss", .enabled(if: ExternalEngine.available, "py4swiss is not installed"))
+/// NB: serialized: one py4swiss process at a time (24 at once made a 2-core machine's load average 27 and
+/// starved the suite's timed tests).
+@Suite(
+    "Swiss pairings against py4swiss", .serialized,
+    .enabled(if: ExternalEngine.available, "py4swiss is not installed"))
 struct ExternalEngineTests {
     @Test(
         "random tournaments, 5 to 40 players, 3 to 9 rounds: every round as py4swiss pairs it",

@@ -23,16 +23,31 @@ struct DescriptorLimitTests {
         let teacher = try await RawClient.greeted(port: port, name: "Teacher")
         var crowd: [RawClient] = []
         var refused = 0
+        var timedOut = 0
         for _ in 0..<180 {
             let client = try await RawClient.connect(port: port)
             crowd.append(client)
         }
-        // NB: the host answers a connection it cannot hold at once, with host-full, and closes it.
+        // NB: the host answers a connection it cannot hold at once, with host-full, and closes it; one it
+        // serves gets hello-timeout (10 s) for saying nothing. A silent host (the defect) answers neither.
+        // On a loaded machine a served connection may time out before the last connects, freeing its place
+        // for a later one: the counts are judged together.
+        var unanswered: [RawClient] = []
         for client in crowd {
             let messages = (try? await client.readUntilClosed(timeout: .milliseconds(200))) ?? []
             if messages.first?.error?.code == .hostFull { refused += 1 }
+            if messages.first?.error?.code == .helloTimeout { timedOut += 1 }
+            if messages.isEmpty { unanswered.append(client) }
         }
-        #expect(refused >= 180 - 136, "every connection over the limit heard host-full")
+        #expect(refused > 0, "connections over the limit heard host-full")
+        try await teacher.send(ClientEnvelope(id: .number(8), .ping(Ping())))
+        #expect(try await teacher.readMessage(timeout: .seconds(10)).re == .number(8), "served at the limit")
+        for client in unanswered {
+            let messages = (try? await client.readUntilClosed(timeout: .seconds(30))) ?? []
+            if messages.first?.error?.code == .hostFull { refused += 1 }
+            if messages.first?.error?.code == .helloTimeout { timedOut += 1 }
+        }
+        #expect(refused + timedOut == 180, "every connection heard host-full, or hello-timeout once served")
         try await teacher.send(ClientEnvelope(id: .number(9), .ping(Ping())))
         #expect(try await teacher.readMessage(timeout: .seconds(10)).re == .number(9), "still served")
 
