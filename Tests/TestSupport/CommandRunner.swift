@@ -81,24 +81,30 @@ public final class CommandRunner: Sendable {
         containing text: String, timeout: Duration = .seconds(20)
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        // NB: the text is looked for once more after the deadline: under the whole suite's load this task
+        // may be resumed long after its sleep ended, when the text has long been there.
+        while true {
             let out = self.standardOutput
             if out.contains(text) { return out }
-            if !self.process.isRunning { break }
+            if !self.process.isRunning || ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
+        if self.standardOutput.contains(text) { return self.standardOutput }
         throw CommandRunnerError.timedOut("\(text) in standard output; got: \(self.standardOutput)")
     }
 
     /// Waits until standard error contains `text`.
     public func waitForStandardError(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        // NB: the text is looked for once more after the deadline: under the whole suite's load this task
+        // may be resumed long after its sleep ended, when the text has long been there.
+        while true {
             let err = self.standardError
             if err.contains(text) { return err }
-            if !self.process.isRunning { break }
+            if !self.process.isRunning || ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
+        if self.standardError.contains(text) { return self.standardError }
         throw CommandRunnerError.timedOut("\(text) in standard error; got: \(self.standardError)")
     }
 
