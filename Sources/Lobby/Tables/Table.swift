@@ -83,7 +83,7 @@ struct Table: Sendable {
     /// The earliest time the lobby has something to do at this table: a grace period ending, the
     /// game's deadline, or bots to move.
     var nextDeadline: LobbyTime? {
-        // NB: asked of every table after every event, so it builds no array.
+        // NB: read each time the table is stored (``TableSet``), so it builds no array.
         var earliest = self.botsDue
         for case let time? in self.away.values where earliest.map({ time < $0 }) ?? true {
             earliest = time
