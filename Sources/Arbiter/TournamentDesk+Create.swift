@@ -40,9 +40,14 @@ extension TournamentDesk {
                 ))
         }
         let seats = format.isPaired ? 2 : 1
-        if case .failure(let refusal) = catalog.options(request.options ?? [:], game: game.id, seats: seats) {
-            return .failure(DeskRefusal(.invalidOption, refusal.message))
+        let given = request.options ?? [:]
+        let options: GameOptions
+        switch catalog.options(given, game: game.id, seats: seats) {
+        case .success(let checked): options = checked
+        case .failure(let refusal): return .failure(DeskRefusal(.invalidOption, refusal.message))
         }
+        // NB: the options as tables list them (a challenge compares them with each play's table).
+        let chosen = options.values.filter { given[$0.key] != nil }.mapValues(\.json)
         let grace = request.graceSeconds ?? 60
         let countdown = request.countdownSeconds ?? 10
         guard (0...3600).contains(grace), (0...120).contains(countdown) else {
@@ -72,7 +77,8 @@ extension TournamentDesk {
             id: "T\(self.created)", name: name, game: game.id, format: format, points: points, firstColour: colour)
         return .success(
             TournamentRun(
-                number: self.created, state: state, ruleSet: request.ruleSet, options: request.options,
+                number: self.created, state: state, ruleSet: request.ruleSet,
+                options: request.options == nil ? nil : chosen,
                 graceSeconds: grace, countdownSeconds: countdown, oddSeatBot: bot))
     }
 

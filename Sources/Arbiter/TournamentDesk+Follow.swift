@@ -80,7 +80,8 @@ extension TournamentDesk {
         into outcome: inout LobbyOutcome
     ) -> Bool {
         if case .challenge = run.state.format {
-            guard archive.game == run.state.game, archive.seats.count == 1, let name = archive.seats[0].name,
+            guard archive.game == run.state.game, run.counts(archive), archive.seats.count == 1,
+                let name = archive.seats[0].name,
                 let score = archive.result.standings?.first?.score
             else { return false }
             return run.state.challenge?.record(name, score: score, at: archive.endedAt) ?? false

@@ -35,6 +35,13 @@ struct TournamentRun: Codable, Sendable, Equatable {
 
     var id: String { self.state.id }
 
+    /// Whether a finished match counts for a class challenge: played at the rule set and with the
+    /// options the teacher chose, if any (a spelling challenge in hear mode counts no pick-mode plays).
+    func counts(_ archive: MatchArchive) -> Bool {
+        if let ruleSet = self.ruleSet, archive.ruleSet != ruleSet { return false }
+        return (self.options ?? [:]).allSatisfy { archive.options[$0.key] == $0.value }
+    }
+
     /// The journal's record of this run.
     var record: TournamentRecord {
         TournamentRecord(id: self.id, number: self.number, state: JSONValue.encoding(self))

@@ -8,7 +8,9 @@ import Testing
 @Suite("Desk: running tournaments")
 struct TournamentFlowTests {
     /// A teacher, and students connected under these names.
-    static func classroom(_ harness: inout DeskHarness, _ names: [String]) -> (teacher: ConnectionID, students: [String: ConnectionID]) {
+    static func classroom(_ harness: inout DeskHarness, _ names: [String]) -> (
+        teacher: ConnectionID, students: [String: ConnectionID]
+    ) {
         let teacher = harness.teacher()
         var students: [String: ConnectionID] = [:]
         for name in names { students[name] = harness.connect(name) }
@@ -20,12 +22,16 @@ struct TournamentFlowTests {
         oddSeat: String? = nil, game: String = "taxcollection", grace: Int = 30
     ) throws -> TournamentInfo {
         let answer = harness.send(
-            .tournament(.create(TournamentCreate(
-                name: "Class 5B", game: game, format: format, rounds: rounds, oddSeat: oddSeat, graceSeconds: grace,
-                countdownSeconds: 10))), from: teacher)
+            .tournament(
+                .create(
+                    TournamentCreate(
+                        name: "Class 5B", game: game, format: format, rounds: rounds, oddSeat: oddSeat,
+                        graceSeconds: grace,
+                        countdownSeconds: 10))), from: teacher)
         let created = try #require(answer)
         #expect(created.error == nil, "\(created)")
-        let registered = harness.send(.tournament(.register(TournamentPlayers(tournament: "T1", names: names))), from: teacher)
+        let registered = harness.send(
+            .tournament(.register(TournamentPlayers(tournament: "T1", names: names))), from: teacher)
         #expect(registered?.error == nil)
         let startAnswer = harness.send(.tournament(.start(TournamentPlayers(tournament: "T1"))), from: teacher)
         let started = try #require(startAnswer)
@@ -43,7 +49,9 @@ struct TournamentFlowTests {
         for board in info.boards where board.result == nil {
             guard let table = board.table else { continue }
             for name in [board.white, board.black] {
-                if let connection = students[name] { harness.send(.ready(TableRequest(table: table)), from: connection) }
+                if let connection = students[name] {
+                    harness.send(.ready(TableRequest(table: table)), from: connection)
+                }
             }
             if let connection = students[loser(board)] {
                 harness.send(.resign(TableRequest(table: table)), from: connection)
@@ -51,7 +59,8 @@ struct TournamentFlowTests {
         }
     }
 
-    @Test("a 5-player round robin: Berger's table round by round, a free round each, results from the matches, finished")
+    @Test(
+        "a 5-player round robin: Berger's table round by round, a free round each, results from the matches, finished")
     func roundRobin() throws {
         var harness = DeskHarness()
         let names = ["Ann", "Bao", "Chidi", "Dana", "Eli"]
@@ -76,7 +85,9 @@ struct TournamentFlowTests {
         #expect(info.tiebreaks == ["DE", "SB", "WIN"])
     }
 
-    @Test("a Swiss round seats each board at a table of its own, the first mover in seat A, and the match starts after the countdown")
+    @Test(
+        "a Swiss round: each board at its own table, the first mover in seat A; its match starts after the countdown"
+    )
     func seatingAndCountdown() throws {
         var harness = DeskHarness()
         let names = ["Ann", "Bao", "Chidi", "Dana"]
@@ -143,7 +154,8 @@ struct TournamentFlowTests {
         harness.advance(seconds: 10)
         let table = try #require(info.boards[0].table)
         #expect(harness.lobby.snapshot(of: table)?.status == .playing)
-        let answer = harness.send(.tournament(.result(TournamentResult(tournament: "T1", board: 1, result: "1/2"))), from: teacher)
+        let answer = harness.send(
+            .tournament(.result(TournamentResult(tournament: "T1", board: 1, result: "1/2"))), from: teacher)
         #expect(answer?.error == nil)
         #expect(harness.lobby.snapshot(of: table)?.status != .playing, "the game at the table was stopped")
         #expect(harness.lobby.snapshot(of: table)?.players.isEmpty == true)
@@ -170,7 +182,9 @@ struct TournamentFlowTests {
         #expect(harness.lobby.snapshot(of: table)?.bots.values.first == "random")
     }
 
-    @Test("a round with no valid pairing waits, says why and what the teacher can do; letting players meet again pairs it")
+    @Test(
+        "a round with no valid pairing waits, says why and what the teacher can do; letting players meet again pairs it"
+    )
     func blocked() throws {
         var harness = DeskHarness()
         let names = ["Ann", "Bao", "Chidi", "Dana"]
@@ -184,7 +198,8 @@ struct TournamentFlowTests {
         #expect(info.blocked?.contains("round 4 cannot be paired") == true)
         let refused = harness.send(.tournament(.pair(TournamentPair(tournament: "T1"))), from: teacher)
         #expect(refused?.error?.code == .noValidPairing)
-        let repaired = harness.send(.tournament(.pair(TournamentPair(tournament: "T1", allowRepeats: true))), from: teacher)
+        let repaired = harness.send(
+            .tournament(.pair(TournamentPair(tournament: "T1", allowRepeats: true))), from: teacher)
         guard case .tournament(let update)? = repaired?.message else {
             Issue.record("allowing repeats did not pair round 4: \(String(describing: repaired))")
             return
@@ -192,20 +207,27 @@ struct TournamentFlowTests {
         #expect(update.tournament.round == 4 && update.tournament.blocked == nil)
     }
 
-    @Test("a restart in the middle of a round: the tournament, its round, pairings and tables come back, and it goes on")
+    @Test(
+        "a restart in the middle of a round: the tournament, its round, pairings and tables come back, and it goes on")
     func restart() throws {
         var harness = DeskHarness()
         let names = ["Ann", "Bao", "Chidi", "Dana"]
         let (teacher, students) = Self.classroom(&harness, names)
         var info = try Self.create(&harness, teacher, format: "swiss", rounds: 2, names: names)
         let first = info.boards[0]
-        Self.play(&harness, TournamentInfo(
-            id: info.id, name: info.name, game: info.game, format: info.format, status: info.status, round: info.round,
-            rounds: info.rounds, points: info.points, tiebreaks: info.tiebreaks, standings: info.standings,
-            boards: [first], byes: []), students: students) { $0.black }
+        Self.play(
+            &harness,
+            TournamentInfo(
+                id: info.id, name: info.name, game: info.game, format: info.format, status: info.status,
+                round: info.round,
+                rounds: info.rounds, points: info.points, tiebreaks: info.tiebreaks, standings: info.standings,
+                boards: [first], byes: []), students: students
+        ) { $0.black }
         var restarted = try harness.restarted()
         let teacherAgain = restarted.teacher()
-        guard case .tournaments(let list)? = restarted.send(.tournaments(TournamentsRequest()), from: teacherAgain)?.message
+        guard
+            case .tournaments(let list)? = restarted.send(.tournaments(TournamentsRequest()), from: teacherAgain)?
+                .message
         else {
             Issue.record("no list after the restart")
             return
@@ -236,7 +258,9 @@ struct TournamentFlowTests {
         for name in ["Ann", "Bao"] {
             let student = harness.connect(name)
             for _ in 0..<2 {
-                guard let table = harness.send(.createTable(CreateTable(game: "craps", seats: 1)), from: student)?.tableInfo?.id
+                guard
+                    let table = harness.send(.createTable(CreateTable(game: "craps", seats: 1)), from: student)?
+                        .tableInfo?.id
                 else { throw TestFailure("no table") }
                 harness.send(.sit(Sit(table: table)), from: student)
                 harness.send(.ready(TableRequest(table: table)), from: student)
@@ -250,6 +274,31 @@ struct TournamentFlowTests {
         harness.advance(seconds: 600)
         info = try #require(harness.tournament(seenBy: teacher))
         #expect(info.status == "finished")
+    }
+
+    @Test("a challenge with options counts only plays at tables with those options (a Craps hour of 3 decisions)")
+    func challengeWithOptions() throws {
+        var harness = DeskHarness()
+        let teacher = harness.teacher()
+        let create = TournamentCreate(
+            name: "Three rolls", game: "craps", format: "challenge", minutes: 10, options: ["decisions": .number(3)])
+        #expect(harness.send(.tournament(.create(create)), from: teacher)?.error == nil)
+        harness.send(.tournament(.start(TournamentPlayers(tournament: "T1"))), from: teacher)
+        let plays: [(name: String, options: [String: JSONValue]?)] = [
+            ("Ann", ["decisions": .number(3)]), ("Bao", nil), ("Chidi", ["decisions": .number(5)]),
+        ]
+        for play in plays {
+            let student = harness.connect(play.name)
+            let create = CreateTable(game: "craps", seats: 1, options: play.options)
+            guard let table = harness.send(.createTable(create), from: student)?.tableInfo?.id else {
+                throw TestFailure("no table")
+            }
+            harness.send(.sit(Sit(table: table)), from: student)
+            harness.send(.ready(TableRequest(table: table)), from: student)
+            harness.send(.resign(TableRequest(table: table)), from: student)
+        }
+        let info = try #require(harness.tournament(seenBy: teacher))
+        #expect(info.challenge?.leaderboard.map(\.name) == ["Ann"], "only the play with 3 decisions counts")
     }
 }
 

@@ -40,7 +40,7 @@ def free_port():
 class Host:
     """A `tcnet host` process on loopback with its web side; stopped with SIGTERM."""
 
-    def __init__(self, data=None, tcp=None, web=None):
+    def __init__(self, data=None, tcp=None, web=None, teacher_code=None):
         self.data = data or tempfile.mkdtemp(prefix="tcnet-browser-")
         self.tcp = tcp or free_port()
         self.web = web or free_port()
@@ -48,7 +48,8 @@ class Host:
         self.log = open(os.path.join(self.data, "host.log"), "a")
         self.process = subprocess.Popen(
             [tcnet_binary(), "host", "--bind", "127.0.0.1", "--port", str(self.tcp), "--web-port", str(self.web),
-             "--data", self.data, "--no-advertise", "--name", "Browser test host"],
+             "--data", self.data, "--no-advertise", "--name", "Browser test host"]
+            + (["--teacher-code", teacher_code] if teacher_code else []),
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         deadline = time.monotonic() + 60
         self.first_lines = []

@@ -155,3 +155,39 @@ struct ClientSessionTests {
         }
     }
 }
+
+/// A session keeps under the host's rate limit by itself: a bot answering every state at once never
+/// has a move dropped (`rate-limited`, L-5).
+@Suite("ClientSession: paced under the host's rate limit")
+struct ClientSessionPaceTests {
+    @Test("30 messages sent back to back under a limit of 4 at once and 10 a second: every one answered, none refused")
+    func pacedUnderTheLimit() async throws {
+        try await withDeadline(seconds: 60) {
+            try await withHost({ $0.rateLimit = RateLimit(burst: 4, perSecond: 10) }) { host in
+                let session = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Quick"))
+                Task { await session.run() }
+                var events = session.events.makeAsyncIterator()
+                guard case .connected? = await events.next() else {
+                    Issue.record("no welcome")
+                    return
+                }
+                let sent = ContinuousClock.now
+                for _ in 0..<30 { await session.send(.ping(Ping())) }
+                var pongs = 0
+                var refused: [ErrorMessage] = []
+                while pongs + refused.count < 30, case .message(let envelope)? = await events.next() {
+                    switch envelope.message {
+                    case .pong: pongs += 1
+                    case .error(let error): refused.append(error)
+                    default: break
+                    }
+                }
+                #expect(refused.isEmpty, "\(refused.map(\.message))")
+                #expect(pongs == 30)
+                // NB: 3 at once, then 9 a second: the 30th goes about 3 s after the first; a lower bound only.
+                #expect(ContinuousClock.now - sent >= .seconds(2))
+                await session.close()
+            }
+        }
+    }
+}

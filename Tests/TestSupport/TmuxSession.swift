@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real tmux session of 80x24 running a command, driven as a person would: keys in, screen out.
@@ -24,7 +24,9 @@ public final class TmuxSession: Sendable {
         // NB: a socket of its own, so the tests never touch a tmux server a person is using.
         self.socket = FileManager.default.temporaryDirectory.appendingPathComponent("\(self.name).sock").path
         let exports = environment.map { "export \($0.key)='\($0.value)'; " }.joined()
-        try Self.tmux(["-S", self.socket, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", exports + command])
+        try Self.tmux([
+            "-S", self.socket, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", exports + command,
+        ])
         _ = try? Self.tmux(["-S", self.socket, "set-option", "-t", self.name, "remain-on-exit", "on"])
     }
 
@@ -58,7 +60,27 @@ public final class TmuxSession: Sendable {
             if let status = try self.exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(30))
         }
-        throw TmuxError.timedOut(screen: (try? self.screen()) ?? "")
+        throw TmuxError.timedOut(
+            screen: "[the command did not end within \(timeout)]\n" + ((try? self.screen()) ?? "") + self.stacks())
+    }
+
+    /// The pane command's threads as gdb sees them, when gdb is installed: what a command that does not
+    /// end is waiting for.
+    private func stacks() -> String {
+        guard let pid = try? self.panePID(), FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else {
+            return ""
+        }
+        let gdb = Process()
+        gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
+        gdb.arguments = ["-batch", "-p", "\(pid)", "-ex", "thread apply all bt 15"]
+        let pipe = Pipe()
+        gdb.standardOutput = pipe
+        gdb.standardError = FileHandle.nullDevice
+        guard (try? gdb.run()) != nil else { return "" }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        gdb.waitUntilExit()
+        let frames = text.split(separator: "\n").filter { $0.hasPrefix("Thread") || $0.hasPrefix("#") }
+        return "\n[its threads]\n" + frames.joined(separator: "\n")
     }
 
     /// Resizes the terminal, as a person dragging its window would.
@@ -72,7 +94,11 @@ public final class TmuxSession: Sendable {
     }
 
     /// Waits until the screen satisfies `condition`, and returns it.
-    public func waitForScreen(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
+    /// - Throws: ``TmuxError/timedOut(screen:)`` naming the caller's line, and the command's exit status
+    ///   when it ended (a program that leaves the alternate screen leaves an empty one).
+    public func waitForScreen(
+        timeout: Duration = .seconds(20), line: UInt = #line, _ condition: (String) -> Bool
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while ContinuousClock.now < deadline {
@@ -80,7 +106,8 @@ public final class TmuxSession: Sendable {
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(30))
         }
-        throw TmuxError.timedOut(screen: last)
+        let ended = (try? self.exitStatus())?.map { " (the command ended with status \($0))" } ?? ""
+        throw TmuxError.timedOut(screen: "[waited at line \(line)\(ended)]\n" + last)
     }
 
     /// Ends the session and its server.

@@ -30,68 +30,63 @@ struct TournamentOverTCPTests {
         "bots play every round to the end; the tournament survives SIGKILL; the TRF export reads back", arguments: cases
     )
     func playedToTheEnd(_ tournament: Case) async throws {
-        // NB: a known defect, issue 13: on a loaded machine the tournament sometimes does not go on after the
-        // host's restart (the round's last matches end, the next round is never seated). Run alone it passes;
-        // the check stays, reported as a known issue until the desk's recovery is fixed.
-        await withKnownIssue("issue 13: the next round is not always seated after a restart", isIntermittent: true) {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tour-\(UUID())").path
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let hostArguments = [
-                "--bind", "127.0.0.1", "--data", folder, "--no-advertise", "--no-web", "--teacher-code", Self.code,
-            ]
-            let first = try CommandRunner(["host", "--port", "0"] + hostArguments)
-            let port = try #require(
-                CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
-            var host = first
-            let names = ["Ann", "Bao", "Chidi", "Dana", "Emil", "Farah"].prefix(tournament.players).map { $0 }
-            var bots: [CommandRunner] = []
-            defer {
-                for bot in bots { bot.signal(SIGTERM) }
-                host.signal(SIGKILL)
-            }
-            for (index, name) in names.enumerated() {
-                bots.append(
-                    try CommandRunner([
-                        "join", "127.0.0.1:\(port)", "--name", name, "--bot", "random", "--follow", "--seed",
-                        "\(index + 1)",
-                    ]))
-            }
-            for bot in bots { _ = try await bot.waitForStandardOutput(containing: "waiting to be called") }
-
-            let teacher = ["--host", "127.0.0.1:\(port)", "--code", Self.code]
-            var create = ["tournament", "create", "Class 5B", "--format", tournament.format, "--countdown", "0"] + teacher
-            if tournament.format == "swiss" { create += ["--rounds", "\(tournament.rounds)"] }
-            try await Self.tcnet(create)
-            try await Self.tcnet(["tournament", "register", "T1"] + names + teacher)
-
-            let watcher = try await Self.watcher(port)
-            try await Self.tcnet(["tournament", "start", "T1"] + teacher)
-            let killedAt = try await Self.waitFor(watcher) { $0.round == tournament.killIn }
-            #expect(killedAt.boards.contains { $0.result == nil }, "the kill should come while games are under way")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tour-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let hostArguments = [
+            "--bind", "127.0.0.1", "--data", folder, "--no-advertise", "--no-web", "--teacher-code", Self.code,
+        ]
+        let first = try CommandRunner(["host", "--port", "0"] + hostArguments)
+        let port = try #require(
+            CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
+        var host = first
+        let names = ["Ann", "Bao", "Chidi", "Dana", "Emil", "Farah"].prefix(tournament.players).map { $0 }
+        var bots: [CommandRunner] = []
+        defer {
+            for bot in bots { bot.signal(SIGTERM) }
             host.signal(SIGKILL)
-            _ = try await host.waitForExit()
-
-            host = try CommandRunner(["host", "--port", "\(port)"] + hostArguments)
-            #expect(try await host.waitForStandardError(containing: "listening").contains("journal replayed"))
-            let again = try await Self.watcher(port)
-            try await again.send(ClientEnvelope(id: .number(2), .tournaments(TournamentsRequest())))
-            let restored = try await Self.waitFor(again) { _ in true }
-            #expect(restored.round >= tournament.killIn, "the round in progress came back")
-            let final: TournamentInfo
-            do {
-                final = try await Self.waitFor(again, timeout: .seconds(120)) { $0.status == "finished" }
-            } catch {
-                let outputs = zip(names, bots).map { "\($0): \($1.standardOutput.suffix(600))" }.joined(separator: "\n")
-                Issue.record("not finished: \(error)\nhost: \(host.standardError.suffix(1500))\n\(outputs)")
-                return
-            }
-
-            #expect(final.round == tournament.rounds)
-            let export = try await Self.tcnet(["tournament", "export", "T1", "--format", "trf"] + teacher)
-            let report = try TRFDocument(parsing: export)
-            #expect(report.rounds == tournament.rounds)
-            try Self.check(report, final: final, tournament)
         }
+        for (index, name) in names.enumerated() {
+            bots.append(
+                try CommandRunner([
+                    "join", "127.0.0.1:\(port)", "--name", name, "--bot", "random", "--follow", "--seed",
+                    "\(index + 1)",
+                ]))
+        }
+        for bot in bots { _ = try await bot.waitForStandardOutput(containing: "waiting to be called") }
+
+        let teacher = ["--host", "127.0.0.1:\(port)", "--code", Self.code]
+        var create = ["tournament", "create", "Class 5B", "--format", tournament.format, "--countdown", "0"] + teacher
+        if tournament.format == "swiss" { create += ["--rounds", "\(tournament.rounds)"] }
+        try await Self.tcnet(create)
+        try await Self.tcnet(["tournament", "register", "T1"] + names + teacher)
+
+        let watcher = try await Self.watcher(port)
+        try await Self.tcnet(["tournament", "start", "T1"] + teacher)
+        let killedAt = try await Self.waitFor(watcher) { $0.round == tournament.killIn }
+        #expect(killedAt.boards.contains { $0.result == nil }, "the kill should come while games are under way")
+        host.signal(SIGKILL)
+        _ = try await host.waitForExit()
+
+        host = try CommandRunner(["host", "--port", "\(port)"] + hostArguments)
+        #expect(try await host.waitForStandardError(containing: "listening").contains("journal replayed"))
+        let again = try await Self.watcher(port)
+        try await again.send(ClientEnvelope(id: .number(2), .tournaments(TournamentsRequest())))
+        let restored = try await Self.waitFor(again) { _ in true }
+        #expect(restored.round >= tournament.killIn, "the round in progress came back")
+        let final: TournamentInfo
+        do {
+            final = try await Self.waitFor(again, timeout: .seconds(120)) { $0.status == "finished" }
+        } catch {
+            let outputs = zip(names, bots).map { "\($0): \($1.standardOutput.suffix(600))" }.joined(separator: "\n")
+            Issue.record("not finished: \(error)\nhost: \(host.standardError.suffix(1500))\n\(outputs)")
+            return
+        }
+
+        #expect(final.round == tournament.rounds)
+        let export = try await Self.tcnet(["tournament", "export", "T1", "--format", "trf"] + teacher)
+        let report = try TRFDocument(parsing: export)
+        #expect(report.rounds == tournament.rounds)
+        try Self.check(report, final: final, tournament)
     }
 
     @Test("over TCP, a student's tournament request is refused, and so is a wrong code; the teacher's works")

@@ -49,6 +49,8 @@ public actor ClientSession {
     /// When the host last sent anything on this connection.
     private var lastHeard = ContinuousClock.now
     private var closing = false
+    /// The pace of this connection's messages, a little under the host's rate limit (`welcome.rateLimit`).
+    private var pace: TokenBucket<ContinuousClock.Instant>?
     /// The last `welcome`.
     public private(set) var welcome: Welcome?
 
@@ -112,6 +114,11 @@ public actor ClientSession {
     /// - Returns: the id, or `nil` when the session is not connected right now.
     @discardableResult
     public func send(_ message: ClientMessage) async -> RequestID? {
+        // NB: a message over the host's limit is dropped (L-4): a bot that answers every state at once would
+        // lose a move and wait for ever, so the session waits for its turn instead.
+        while case .refused(let wait) = self.pace?.take(now: .now) {
+            try? await Task.sleep(for: wait)
+        }
         guard let writer = self.writer, let channel = self.channel else { return nil }
         let id = RequestID.number(self.nextID)
         self.nextID += 1
@@ -180,6 +187,7 @@ public actor ClientSession {
             self.hello.name = welcome.name
             self.writer = outbound
             self.channel = channel.channel
+            self.pace = Self.pace(under: welcome.rateLimit)
             self.continuation.yield(.connected(welcome))
             defer {
                 self.writer = nil
@@ -211,6 +219,13 @@ public actor ClientSession {
                 }
             }
         }
+    }
+
+    /// A bucket a little smaller and slower than the host's, so that messages bunched up on their way
+    /// (the host counts them as they arrive) still fit.
+    static func pace(under limit: RateLimit) -> TokenBucket<ContinuousClock.Instant> {
+        TokenBucket(
+            burst: max(1, limit.burst * 3 / 4), perSecond: max(1, limit.perSecond * 9 / 10), now: .now)
     }
 
     private static func greet(

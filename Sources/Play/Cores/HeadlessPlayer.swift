@@ -25,6 +25,8 @@ public struct HeadlessPlayer: Sendable {
     let games: BotCatalog
     var player: PlayerID?
     var seated: (any SeatBot)?
+    /// The table and seat ``seated`` plays.
+    var seatedAt: (table: TableID, seat: SeatName)?
     var creating = false
     /// Whether it follows a tournament: it plays the games the host calls it to (`go-to-table`), round
     /// after round, instead of one match.
@@ -70,9 +72,10 @@ public struct HeadlessPlayer: Sendable {
     public mutating func receive(_ envelope: HostEnvelope) -> [Command] {
         switch envelope.message {
         case .goToTable(let call) where self.follow:
-            self.seated = nil
+            self.unseat()
+            let line = "round \(call.round) of \(call.tournament): \(call.table) as \(call.seat)"
             return [
-                .print("round \(call.round) of \(call.tournament): \(call.table) as \(call.seat) against \(call.opponent)"),
+                .print("\(line) against \(call.opponent)"),
                 .send(.watch(TableRequest(table: call.table))),
             ]
         case .tables(let list) where self.seated == nil:
@@ -87,29 +90,34 @@ public struct HeadlessPlayer: Sendable {
             return [.send(.createTable(CreateTable(game: self.game, ruleSet: self.ruleSet, options: self.options)))]
         case .table(let update):
             let info = update.table
-            if self.seated == nil {
-                if let mine = info.seats.first(where: { $0.player != nil && $0.player == self.player }) {
-                    guard
-                        let seated = self.games.player(
-                            game: info.game, table: info.id, seat: mine.seat, bot: self.bot, seed: self.seed)
-                    else {
-                        return [
-                            .finish(status: 1, line: "this client cannot play \(info.game), the game of \(info.id)")
-                        ]
-                    }
-                    self.seated = seated
-                    return [
-                        .print("seated at \(info.id) as \(mine.seat); waiting for the match"),
-                        .send(.ready(TableRequest(table: info.id))),
-                    ]
+            // NB: a player holds one seat at a time, so a table not over that shows this player seated is
+            // where they play, even when it is not the table played before: after a host's restart the
+            // `go-to-table` of a round paired just before may never have come, and the resumed session's
+            // `table` is all there is. A finished table's later updates never seat the bot again.
+            if info.status != .over,
+                let mine = info.seats.first(where: { $0.player != nil && $0.player == self.player }),
+                self.seatedAt?.table != info.id || self.seatedAt?.seat != mine.seat
+            {
+                guard
+                    let seated = self.games.player(
+                        game: info.game, table: info.id, seat: mine.seat, bot: self.bot, seed: self.seed)
+                else {
+                    return [.finish(status: 1, line: "this client cannot play \(info.game), the game of \(info.id)")]
                 }
-                if self.creating {
-                    self.creating = false
-                    return [.send(.sit(Sit(table: info.id)))]
-                }
+                self.seated = seated
+                self.seatedAt = (info.id, mine.seat)
+                self.creating = false
+                return [
+                    .print("seated at \(info.id) as \(mine.seat); waiting for the match"),
+                    .send(.ready(TableRequest(table: info.id))),
+                ]
+            }
+            if self.seated == nil, self.creating {
+                self.creating = false
+                return [.send(.sit(Sit(table: info.id)))]
             }
         case .state(let update):
-            guard var seated = self.seated else { return [] }
+            guard var seated = self.seated, update.table == self.seatedAt?.table else { return [] }
             let action = seated.receive(envelope)
             self.seated = seated
             var commands: [Command] = [.print(Self.line(update))]
@@ -117,7 +125,7 @@ public struct HeadlessPlayer: Sendable {
             case .wait: break
             case .send(let message): commands.append(.send(message))
             case .finished(let result) where self.follow:
-                self.seated = nil
+                self.unseat()
                 commands.append(.print("match over: \(Self.summary(result))"))
             case .finished(let result):
                 commands.append(.finish(status: 0, line: "match over: \(Self.summary(result))"))
@@ -125,12 +133,20 @@ public struct HeadlessPlayer: Sendable {
             return commands
         case .error(let error):
             if error.code == .staleSeq || error.code == .notYourTurn { return [] }
-            if self.seated == nil, !self.follow { return [.finish(status: 1, line: "the host refused: \(error.message)")] }
+            if self.seated == nil, !self.follow {
+                return [.finish(status: 1, line: "the host refused: \(error.message)")]
+            }
             return [.print("host: \(error.code): \(error.message)")]
         default:
             break
         }
         return []
+    }
+
+    /// Forgets the seat played: its match is over, or the host called this player elsewhere.
+    private mutating func unseat() {
+        self.seated = nil
+        self.seatedAt = nil
     }
 
     /// One line for a state: the match, the move, the state, and the state's hash last (the host

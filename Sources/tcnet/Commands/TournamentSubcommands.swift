@@ -17,11 +17,19 @@ struct TournamentCreate: AsyncParsableCommand {
     @Option(name: .long, help: "Challenge: the window in minutes.") var minutes: Int?
     @Option(name: .long, help: ArgumentHelp("Points of a win, a draw and a loss.", valueName: "w,d,l"))
     var points: String?
-    @Option(name: .long, help: ArgumentHelp("With an odd number of players, a bot plays instead of a bye.", valueName: "bot"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With an odd number of players, a bot plays instead of a bye.", valueName: "bot"))
     var bot: String?
     @Option(name: .long, help: "Seconds an absent player is waited for before losing by forfeit.") var grace: Int?
     @Option(name: .long, help: "Seconds between pairing a round and its games starting.") var countdown: Int?
+    /// The tables' rule set and options; for a challenge, the plays that count (only those at tables so set).
+    @OptionGroup var choice: GameChoice
     @OptionGroup var teacher: TeacherOptions
+
+    func validate() throws {
+        try self.choice.validate(for: try GameChoice.descriptor(self.game), seats: self.format == "challenge" ? 1 : 2)
+    }
 
     func run() async throws {
         var values: PointValues?
@@ -30,10 +38,12 @@ struct TournamentCreate: AsyncParsableCommand {
             guard parts.count == 3 else { throw ValidationError("--points takes three values, like 1,0.5,0 or 3,1,0") }
             values = PointValues(win: parts[0], draw: parts[1], loss: parts[2])
         }
+        let options = try self.choice.optionsJSON(for: try GameChoice.descriptor(self.game))
         let request = Protocol.TournamentCreate(
             name: self.name, game: self.game, format: self.format, rounds: self.rounds, cycles: self.double ? 2 : nil,
             minutes: self.minutes, points: values, oddSeat: self.bot == nil ? nil : "bot", bot: self.bot,
-            graceSeconds: self.grace, countdownSeconds: self.countdown)
+            ruleSet: self.choice.rules, options: options.isEmpty ? nil : options, graceSeconds: self.grace,
+            countdownSeconds: self.countdown)
         try await self.teacher.run(.tournament(.create(request)))
     }
 }
@@ -46,36 +56,43 @@ struct TournamentList: AsyncParsableCommand {
         guard case .tournaments(let list) = try await self.teacher.request(.tournaments(TournamentsRequest())) else {
             throw CommandFailure("the host did not list its tournaments")
         }
-        print(list.tournaments.isEmpty ? "no tournaments yet" : list.tournaments.map(TournamentText.headline).joined(separator: "\n"))
+        print(
+            list.tournaments.isEmpty
+                ? "no tournaments yet" : list.tournaments.map(TournamentText.headline).joined(separator: "\n"))
     }
 }
 
 struct TournamentRegister: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "register", abstract: "Register players by name (after the start of a Swiss tournament: late entries).")
+        commandName: "register",
+        abstract: "Register players by name (after the start of a Swiss tournament: late entries).")
     @Argument(help: "The tournament (T1, ...).") var tournament: String
     @Argument(help: "The players' names, as they join the host.") var names: [String]
     @OptionGroup var teacher: TeacherOptions
 
     func run() async throws {
-        try await self.teacher.run(.tournament(.register(TournamentPlayers(tournament: self.tournament, names: self.names))))
+        try await self.teacher.run(
+            .tournament(.register(TournamentPlayers(tournament: self.tournament, names: self.names))))
     }
 }
 
 struct TournamentUnregister: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unregister", abstract: "Remove a player before the start.")
+    static let configuration = CommandConfiguration(
+        commandName: "unregister", abstract: "Remove a player before the start.")
     @Argument var tournament: String
     @Argument var name: String
     @OptionGroup var teacher: TeacherOptions
 
     func run() async throws {
-        try await self.teacher.run(.tournament(.unregister(TournamentPlayers(tournament: self.tournament, name: self.name))))
+        try await self.teacher.run(
+            .tournament(.unregister(TournamentPlayers(tournament: self.tournament, name: self.name))))
     }
 }
 
 struct TournamentStart: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Start: pair round 1 and send everyone to a table (a challenge opens its window).")
+        commandName: "start",
+        abstract: "Start: pair round 1 and send everyone to a table (a challenge opens its window).")
     @Argument var tournament: String
     @OptionGroup var teacher: TeacherOptions
 
@@ -86,7 +103,8 @@ struct TournamentStart: AsyncParsableCommand {
 
 struct TournamentPairCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pair", abstract: "Pair and seat the next round now (it is paired by itself once every result is in).")
+        commandName: "pair",
+        abstract: "Pair and seat the next round now (it is paired by itself once every result is in).")
     @Argument var tournament: String
     @Flag(name: .long, help: "Let players meet again, fewest repeats first (when nothing else pairs).")
     var allowRepeats = false
@@ -94,13 +112,15 @@ struct TournamentPairCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await self.teacher.run(
-            .tournament(.pair(TournamentPair(tournament: self.tournament, allowRepeats: self.allowRepeats ? true : nil))))
+            .tournament(
+                .pair(TournamentPair(tournament: self.tournament, allowRepeats: self.allowRepeats ? true : nil))))
     }
 }
 
 struct TournamentResultCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "result", abstract: "Record a board's result by hand (1-0, 0-1, 1/2, +-, -+, --); a game still on stops.")
+        commandName: "result",
+        abstract: "Record a board's result by hand (1-0, 0-1, 1/2, +-, -+, --); a game still on stops.")
     @Argument var tournament: String
     @Argument(help: "The board of the current round.") var board: Int
     @Argument(help: "The result, the first mover's first.") var result: String
@@ -120,7 +140,8 @@ struct TournamentWithdraw: AsyncParsableCommand {
     @OptionGroup var teacher: TeacherOptions
 
     func run() async throws {
-        try await self.teacher.run(.tournament(.withdraw(TournamentPlayers(tournament: self.tournament, name: self.name))))
+        try await self.teacher.run(
+            .tournament(.withdraw(TournamentPlayers(tournament: self.tournament, name: self.name))))
     }
 }
 
@@ -177,6 +198,7 @@ struct TournamentFinish: AsyncParsableCommand {
     @OptionGroup var teacher: TeacherOptions
 
     func run() async throws {
-        try await self.teacher.run(.tournament(.finish(TournamentPlayers(tournament: self.tournament))), standings: true)
+        try await self.teacher.run(
+            .tournament(.finish(TournamentPlayers(tournament: self.tournament))), standings: true)
     }
 }

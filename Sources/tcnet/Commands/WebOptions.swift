@@ -73,7 +73,9 @@ struct WebOptions: ParsableArguments {
         let urls = server.urls(port: port)
         var lines = ["Students: open \(urls.joined(separator: " or ")) in a browser."]
         if let first = urls.first {
-            lines.append("Projector: \(first)projector shows the address, a QR code, the tables and the results.")
+            lines.append(
+                "Projector: \(first)projector shows the address, a QR code, the tables, the results "
+                    + "and the tournaments.")
         }
         if self.qr, let first = urls.first {
             do {
