@@ -29,7 +29,7 @@ public struct Lobby: Sendable {
     var playerByToken: [ResumeToken: PlayerID] = [:]
     var playerByNameKey: [String: PlayerID] = [:]
     var arrivals: UInt64 = 0
-    var tables: [TableID: Table] = [:]
+    var tables = TableSet()
     var tableNumbers: Int = 0
     /// The host-wide limit on wrong seat codes.
     var seatCodeGuard = SeatCodeGuard()
@@ -62,7 +62,8 @@ public struct Lobby: Sendable {
 
     /// The earliest time at which ``tick(now:)`` has something to do.
     public var nextDeadline: LobbyTime? {
-        self.tables.values.compactMap(\.nextDeadline).min()
+        // NB: asked after every event; the set keeps it as tables change (``TableSet``).
+        self.tables.nextDeadline
     }
 
     // MARK: Greeting

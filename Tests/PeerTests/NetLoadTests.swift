@@ -56,7 +56,8 @@ struct NetLoadTests {
 
     static let report = NetBenchReport(
         matches: 50, moves: 123_456, movesPerSecond: 12_345.6, latencyP50Us: 800, latencyP99Us: 2100,
-        latencyP999Us: 3500, hostPeakRssKiB: 46_285, desyncs: 0, errors: 0)
+        latencyP999Us: 3500, hostPeakRssKiB: 46_285, hostCpuMicrosPerMove: 257.3, clientCpuMicrosPerMove: 31.2,
+        desyncs: 0, errors: 0)
 
     @Test("--json is one object with exactly the documented keys; an unknown RSS is null")
     func json() throws {
@@ -68,7 +69,9 @@ struct NetLoadTests {
 
         var remote = Self.report
         remote.hostPeakRssKiB = nil
+        remote.hostCpuMicrosPerMove = nil
         #expect(remote.json.contains(#""hostPeakRssKiB":null"#))
+        #expect(remote.json.contains(#""hostCpuMicrosPerMove":null"#))
         #expect(try JSONDecoder().decode(NetBenchReport.self, from: Data(remote.json.utf8)) == remote)
     }
 
@@ -76,19 +79,23 @@ struct NetLoadTests {
     func table() {
         #expect(
             Self.report.table == """
-                matches        50
-                moves          123456
-                moves/s        12345.6
-                latency p50    800 µs
-                latency p99    2100 µs
-                latency p99.9  3500 µs
-                host peak RSS  45.2 MiB
-                desyncs        0
-                errors         0
+                matches          50
+                moves            123456
+                moves/s          12345.6
+                latency p50      800 µs
+                latency p99      2100 µs
+                latency p99.9    3500 µs
+                host peak RSS    45.2 MiB
+                host CPU/move    257.3 µs
+                client CPU/move  31.2 µs
+                desyncs          0
+                errors           0
                 """)
         var remote = Self.report
         remote.hostPeakRssKiB = nil
-        #expect(remote.table.contains("host peak RSS  n/a"))
+        remote.hostCpuMicrosPerMove = nil
+        #expect(remote.table.contains("host peak RSS    n/a"))
+        #expect(remote.table.contains("host CPU/move    n/a"))
     }
 
     @Test("player names are distinct, and valid under the host's name rules")

@@ -53,8 +53,12 @@ public final class CommandRunner: Sendable {
         try self.process.run()
         // NB: each pipe is read by a thread of its own, not by Dispatch's global queues: a suite of
         // busy tests can starve those queues for seconds, and a process's lines would arrive late.
-        Self.drain(out.fileHandleForReading) { [output] text in output.text.withLock { $0.out += text } }
-        Self.drain(err.fileHandleForReading) { [output] text in output.text.withLock { $0.err += text } }
+        Self.drain(out.fileHandleForReading, ended: { [output] in output.endOne() }) { [output] text in
+            output.text.withLock { $0.out += text }
+        }
+        Self.drain(err.fileHandleForReading, ended: { [output] in output.endOne() }) { [output] text in
+            output.text.withLock { $0.err += text }
+        }
     }
 
     /// Runs `tcnet` to completion.
@@ -123,8 +127,12 @@ public final class CommandRunner: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // NB: let the pipes drain what the process wrote just before it exited.
-        try await Task.sleep(for: .milliseconds(50))
+        // NB: wait until both pipes reached their end (their reader threads may run late on a busy
+        // machine, after a fixed pause), within a limit in case a child of the process still holds them.
+        let drained = ContinuousClock.now + .seconds(10)
+        while self.output.ended.withLock({ $0 }) < 2, ContinuousClock.now < drained {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         let (out, err) = self.output.text.withLock { $0 }
         return Outcome(status: self.process.terminationStatus, standardOutput: out, standardError: err)
     }
@@ -141,8 +149,10 @@ public enum CommandRunnerError: Error {
 
 /// What a child process wrote, gathered from its pipes' handlers.
 extension CommandRunner {
-    /// Reads a pipe until its end on a thread of its own, handing each piece to `append`.
-    static func drain(_ handle: FileHandle, _ append: @escaping @Sendable (String) -> Void) {
+    /// Reads a pipe until its end on a thread of its own, handing each piece to `append`, then calls `ended`.
+    static func drain(
+        _ handle: FileHandle, ended: @escaping @Sendable () -> Void, _ append: @escaping @Sendable (String) -> Void
+    ) {
         let thread = Thread {
             // NB: the handle is kept alive by this thread, so its descriptor stays open until the end.
             let fd = handle.fileDescriptor
@@ -150,7 +160,10 @@ extension CommandRunner {
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
+                guard count > 0 else {
+                    ended()
+                    return
+                }
                 append(String(decoding: buffer[0..<count], as: UTF8.self))
             }
         }
@@ -160,4 +173,10 @@ extension CommandRunner {
 
 final class CapturedOutput: Sendable {
     let text = Mutex<(out: String, err: String)>(("", ""))
+    /// How many of the process's two pipes were read to their end.
+    let ended = Mutex(0)
+
+    func endOne() {
+        self.ended.withLock { $0 += 1 }
+    }
 }

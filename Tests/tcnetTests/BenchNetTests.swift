@@ -7,7 +7,7 @@ import Testing
 struct BenchNetTests {
     static let keys: Set<String> = [
         "matches", "moves", "movesPerSecond", "latencyP50Us", "latencyP99Us", "latencyP999Us", "hostPeakRssKiB",
-        "desyncs", "errors",
+        "hostCpuMicrosPerMove", "clientCpuMicrosPerMove", "desyncs", "errors",
     ]
 
     @Test("two matches for a second, with its own host: one JSON object of the documented figures")
@@ -24,6 +24,9 @@ struct BenchNetTests {
         #expect(object["desyncs"] as? Int == 0)
         #expect(object["errors"] as? Int == 0)
         #expect((object["hostPeakRssKiB"] as? Int ?? 0) > 0)
+        // NB: CPU time is counted in 10 ms ticks; over a second of moves the host's is above zero.
+        #expect((object["hostCpuMicrosPerMove"] as? Double ?? 0) > 0)
+        #expect((object["clientCpuMicrosPerMove"] as? Double ?? 0) > 0)
         let p50 = try #require(object["latencyP50Us"] as? Int)
         let p99 = try #require(object["latencyP99Us"] as? Int)
         let p999 = try #require(object["latencyP999Us"] as? Int)
@@ -38,6 +41,7 @@ struct BenchNetTests {
             (["--target", "nowhere"], "--target takes HOST:PORT"),
             (["--duration", "1", "--games", "1"], "pass --duration or --games, not both"),
             (["--target", "127.0.0.1:1"], "cannot play against a tcnet host at 127.0.0.1:1"),
+            (["--host-pid", "42"], "--host-pid goes with --target"),
         ])
     func badInput(arguments: [String], message: String) async throws {
         let outcome = try await CommandRunner.run(["bench", "net"] + arguments)

@@ -83,13 +83,18 @@ struct Table: Sendable {
     /// The earliest time the lobby has something to do at this table: a grace period ending, the
     /// game's deadline, or bots to move.
     var nextDeadline: LobbyTime? {
-        var times = self.away.values.compactMap { $0 }
-        if self.status == .playing, let deadline = self.match?.deadline {
-            times.append(deadline)
+        // NB: read each time the table is stored (``TableSet``), so it builds no array.
+        var earliest = self.botsDue
+        for case let time? in self.away.values where earliest.map({ time < $0 }) ?? true {
+            earliest = time
         }
-        if let due = self.botsDue { times.append(due) }
-        if let start = self.startsAt, self.status == .waiting, self.isFull { times.append(start) }
-        return times.min()
+        if self.status == .playing, let deadline = self.match?.deadline, earliest.map({ deadline < $0 }) ?? true {
+            earliest = deadline
+        }
+        if let start = self.startsAt, self.status == .waiting, self.isFull, earliest.map({ start < $0 }) ?? true {
+            earliest = start
+        }
+        return earliest
     }
 
     var record: TableRecord {

@@ -17,6 +17,11 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
     public var latencyP999Us: UInt64
     /// The host process's peak resident memory (VmHWM) in KiB; `nil` for a host the load did not start.
     public var hostPeakRssKiB: Int?
+    /// The host process's CPU time (user and system, `/proc/PID/stat`) over the measured time, per move, in
+    /// µs; `nil` when the host's process is not known (a `--target` without `--host-pid`).
+    public var hostCpuMicrosPerMove: Double?
+    /// The load generator's own CPU time over the measured time, per move, in µs.
+    public var clientCpuMicrosPerMove: Double?
     /// States the clients' mirrors could not verify.
     public var desyncs: Int
     /// Refused requests and broken connections.
@@ -25,14 +30,17 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
     /// The JSON keys, in the order the table shows them.
     public static let keys = [
         "matches", "moves", "movesPerSecond", "latencyP50Us", "latencyP99Us", "latencyP999Us", "hostPeakRssKiB",
-        "desyncs", "errors",
+        "hostCpuMicrosPerMove", "clientCpuMicrosPerMove", "desyncs", "errors",
     ]
 
     /// Creates a report.
     public init(
         matches: Int, moves: Int, movesPerSecond: Double, latencyP50Us: UInt64, latencyP99Us: UInt64,
-        latencyP999Us: UInt64, hostPeakRssKiB: Int?, desyncs: Int, errors: Int
+        latencyP999Us: UInt64, hostPeakRssKiB: Int?, hostCpuMicrosPerMove: Double? = nil,
+        clientCpuMicrosPerMove: Double? = nil, desyncs: Int, errors: Int
     ) {
+        self.hostCpuMicrosPerMove = hostCpuMicrosPerMove
+        self.clientCpuMicrosPerMove = clientCpuMicrosPerMove
         self.matches = matches
         self.moves = moves
         self.movesPerSecond = movesPerSecond
@@ -55,7 +63,7 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
         return (Double(moves) / total * 10).rounded() / 10
     }
 
-    /// One JSON object with every key, `hostPeakRssKiB` as `null` when unknown.
+    /// One JSON object with every key, `hostPeakRssKiB` and the CPU figures as `null` when unknown.
     public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -73,6 +81,8 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
             ("latency p99", "\(self.latencyP99Us) µs"),
             ("latency p99.9", "\(self.latencyP999Us) µs"),
             ("host peak RSS", self.hostPeakRssKiB.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "n/a"),
+            ("host CPU/move", self.hostCpuMicrosPerMove.map { String(format: "%.1f µs", $0) } ?? "n/a"),
+            ("client CPU/move", self.clientCpuMicrosPerMove.map { String(format: "%.1f µs", $0) } ?? "n/a"),
             ("desyncs", "\(self.desyncs)"),
             ("errors", "\(self.errors)"),
         ]
@@ -82,7 +92,8 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case matches, moves, movesPerSecond, latencyP50Us, latencyP99Us, latencyP999Us, hostPeakRssKiB, desyncs, errors
+        case matches, moves, movesPerSecond, latencyP50Us, latencyP99Us, latencyP999Us, hostPeakRssKiB
+        case hostCpuMicrosPerMove, clientCpuMicrosPerMove, desyncs, errors
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,6 +106,8 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
         try container.encode(self.latencyP999Us, forKey: .latencyP999Us)
         // NB: written as null rather than left out, so every report has the same keys.
         try container.encode(self.hostPeakRssKiB, forKey: .hostPeakRssKiB)
+        try container.encode(self.hostCpuMicrosPerMove, forKey: .hostCpuMicrosPerMove)
+        try container.encode(self.clientCpuMicrosPerMove, forKey: .clientCpuMicrosPerMove)
         try container.encode(self.desyncs, forKey: .desyncs)
         try container.encode(self.errors, forKey: .errors)
     }

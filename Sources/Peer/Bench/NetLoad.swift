@@ -17,6 +17,8 @@ public enum NetLoad {
         /// The time the counted moves were played in: the plan's duration, or from the start line
         /// to the last game's end.
         public var elapsed: Duration
+        /// The CPU time used over the measured time, when the load was given a meter.
+        public var cpu: CPUWindow?
     }
 
     /// Seat A hands the table it created to seat B; nothing comes when A failed first.
@@ -27,9 +29,11 @@ public enum NetLoad {
     ///   - plan: the host, the number of matches, and when to stop.
     ///   - game: the game played, with two seats (the plan's bot plays both).
     ///   - group: the event loops of the clients' connections.
+    ///   - meter: reads the CPU time used so far, at the start line and at the end of the measured time.
     /// - Returns: the counts, the round trips and the time they were played in.
     public static func run<G: Game>(
-        _ plan: NetLoadPlan, game: G.Type, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        _ plan: NetLoadPlan, game: G.Type, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        meter: (@Sendable () -> CPUSample)? = nil
     ) async -> Result {
         precondition(G.descriptor.seatCounts.contains(2), "the load plays two-seat matches")
         let startLine = StartLine(expected: 2 * plan.matches)
@@ -40,16 +44,27 @@ public enum NetLoad {
                 }
             }
             tasks.addTask { await Self.watchdog(plan, startLine: startLine) }
+            if let meter {
+                tasks.addTask { await Self.meterWindow(plan, startLine: startLine, meter: meter) }
+            }
             var total = NetLoadTally()
             var running = plan.matches
             var end = ContinuousClock.now
+            var window: (start: CPUSample?, end: CPUSample?, atFinish: CPUSample?) = (nil, nil, nil)
             for await outcome in tasks {
                 switch outcome {
                 case .match(let tally):
                     total.absorb(tally)
                     running -= 1
                     end = .now
-                    if running == 0 { tasks.cancelAll() }
+                    if running == 0 {
+                        // NB: with --games the window ends with the last game, as `elapsed` does.
+                        window.atFinish = meter?()
+                        tasks.cancelAll()
+                    }
+                case .meter(let start, let end):
+                    window.start = start
+                    window.end = end
                 case .watchdogFired:
                     total.noteError("the load did not stop in time; \(running) matches were cut off")
                     tasks.cancelAll()
@@ -57,7 +72,10 @@ public enum NetLoad {
                     break
                 }
             }
-            return (total, end)
+            let cpu = window.start.flatMap { start in
+                (window.end ?? window.atFinish).map { CPUWindow(start: start, end: $0) }
+            }
+            return (total, end, cpu)
         }
         let elapsed: Duration
         switch plan.stop {
@@ -66,13 +84,30 @@ public enum NetLoad {
         case .games:
             elapsed = await startLine.startedAt.map { $0.duration(to: finished.1) } ?? .zero
         }
-        return Result(tally: finished.0, elapsed: elapsed)
+        return Result(tally: finished.0, elapsed: elapsed, cpu: finished.2)
     }
 
     private enum Finished: Sendable {
         case match(NetLoadTally)
         case watchdogFired
         case watchdogCancelled
+        /// The meter at the start line, and at the end of a fixed duration (`nil` for a number of games).
+        case meter(start: CPUSample, end: CPUSample?)
+    }
+
+    /// Reads the meter at the start line and, for a load of fixed duration, when the duration is over.
+    private static func meterWindow(
+        _ plan: NetLoadPlan, startLine: StartLine, meter: @Sendable () -> CPUSample
+    ) async -> Finished {
+        guard let start = await startLine.started() else { return .watchdogCancelled }
+        let first = meter()
+        guard case .after(let duration) = plan.stop else { return .meter(start: first, end: nil) }
+        do {
+            try await Task.sleep(until: start + duration, clock: .continuous)
+        } catch {
+            return .meter(start: first, end: nil)
+        }
+        return .meter(start: first, end: meter())
     }
 
     /// Cuts the load off when matches hang: a minute to set up, then the duration and some slack.

@@ -5,6 +5,9 @@
 actor StartLine {
     private var expected: Int
     private var waiting: [CheckedContinuation<ContinuousClock.Instant, Never>] = []
+    /// Those who wait for the start without being players (the load's CPU meter), by ticket.
+    private var observers: [Int: CheckedContinuation<ContinuousClock.Instant?, Never>] = [:]
+    private var nextTicket = 0
     private var start: ContinuousClock.Instant?
 
     /// Creates a start line.
@@ -26,6 +29,29 @@ actor StartLine {
     /// The instant everyone was let go, once they were.
     var startedAt: ContinuousClock.Instant? { self.start }
 
+    /// Waits for the start without taking part in it.
+    /// - Returns: the instant everyone was let go; `nil` when the waiting task was cancelled first.
+    func started() async -> ContinuousClock.Instant? {
+        if let start { return start }
+        let ticket = self.nextTicket
+        self.nextTicket += 1
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: nil)
+                } else {
+                    self.observers[ticket] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.stopObserving(ticket) }
+        }
+    }
+
+    private func stopObserving(_ ticket: Int) {
+        self.observers.removeValue(forKey: ticket)?.resume(returning: nil)
+    }
+
     /// Says that a player who failed before the start will not arrive.
     func withdraw() {
         self.expected -= 1
@@ -39,6 +65,10 @@ actor StartLine {
         for continuation in self.waiting {
             continuation.resume(returning: now)
         }
+        for continuation in self.observers.values {
+            continuation.resume(returning: now)
+        }
         self.waiting = []
+        self.observers = [:]
     }
 }

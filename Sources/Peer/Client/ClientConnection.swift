@@ -90,9 +90,16 @@ public struct ClientConnection: ~Copyable {
     /// The next message from the host, or `nil` when the host closed the connection.
     public mutating func next() async throws -> HostEnvelope? {
         while let payload = try await self.inbound.next() {
-            // NB: a later revision of tcnet/1 may add message types (V-2); a client skips those it does not know.
-            if case .failure(let problem) = WireCodec.decodeHost(payload), problem.code == .unknownType { continue }
-            return try Self.decode(payload)
+            // NB: each payload is decoded once (a `state` is most of a client's work).
+            switch WireCodec.decodeHost(payload) {
+            case .success(let envelope):
+                return envelope
+            case .failure(let problem) where problem.code == .unknownType:
+                // NB: a later revision of tcnet/1 may add message types (V-2); a client skips those it does not know.
+                continue
+            case .failure(let problem):
+                throw Failure.badMessage(problem)
+            }
         }
         return nil
     }

@@ -12,9 +12,12 @@ import Synchronization
 /// NB: all writes go through this actor so that what one connection receives keeps the order in
 /// which the lobby decided it, whichever connection's message caused it. Each outcome's journal
 /// entries are committed before any of its messages is written: a move a player saw acknowledged
-/// is on disk.
+/// is on disk. Greeted players' messages come in batches (``LobbyMailbox``): the journal entries of
+/// a whole batch are committed in one transaction (group commit), before any message of the batch
+/// is written.
 actor LobbyService {
     private var lobby: Lobby
+    private let mailbox = LobbyMailbox()
     /// The teacher's tournaments, run on the lobby (section 17 of docs/PROTOCOL.md).
     private var desk: TournamentDesk
     private var channels: [ConnectionID: ClientLink] = [:]
@@ -69,6 +72,7 @@ actor LobbyService {
 
     /// Greets a player; returns whether the lobby accepted them.
     func greet(_ hello: Hello, re: RequestID?, on connection: ConnectionID) -> Bool {
+        self.readMail()
         let outcome = self.lobby.greet(
             hello, re: re, on: connection, now: self.now, player: self.credentials.newPlayerID(),
             resumeToken: self.credentials.newResumeToken())
@@ -95,29 +99,68 @@ actor LobbyService {
 
     /// Carries out a teacher's request from the host's console.
     func teacher(_ request: TeacherRequest) -> [String] {
+        self.readMail()
         let (outcome, answer) = self.lobby.teacher(
             request, now: self.now, resumeToken: self.credentials.newResumeToken())
         self.perform(outcome)
         return answer
     }
 
-    /// Hands a greeted player's message to the tournament desk, or else to the lobby.
-    func receive(_ envelope: ClientEnvelope, from connection: ConnectionID) {
-        let now = self.now
-        if let outcome = self.desk.receive(envelope, from: connection, lobby: &self.lobby, now: now) {
-            self.perform(outcome)
-            return
+    /// Hands a greeted player's message to the tournament desk or else the lobby, without waiting for
+    /// the lobby's turn.
+    /// - Returns: `true` when the caller must ``readMail()`` before reading on (the mailbox is full).
+    nonisolated func post(_ envelope: ClientEnvelope, from connection: ConnectionID) -> Bool {
+        switch self.mailbox.post(envelope, from: connection) {
+        case .wakeTheLobby:
+            Task { await self.turn() }
+            return false
+        case .queued:
+            return false
+        case .full:
+            return true
         }
-        self.perform(self.lobby.receive(envelope, from: connection, now: now))
     }
 
-    /// Sends one message to a connection.
+    /// Gives the lobby every message posted so far, as one batch.
+    func readMail() {
+        self.receive(self.mailbox.takeAll())
+    }
+
+    /// The turn a posted message started.
+    private func turn() {
+        self.receive(self.mailbox.takeForTurn())
+    }
+
+    private func receive(_ letters: [LobbyMailbox.Letter]) {
+        guard !letters.isEmpty else { return }
+        var outcomes: [LobbyOutcome] = []
+        outcomes.reserveCapacity(letters.count)
+        for letter in letters {
+            let now = self.now
+            let outcome =
+                self.desk.receive(letter.envelope, from: letter.connection, lobby: &self.lobby, now: now)
+                ?? self.lobby.receive(letter.envelope, from: letter.connection, now: now)
+            outcomes.append(self.followed(outcome))
+        }
+        self.commitAndSend(outcomes)
+    }
+
+    /// Sends one message to a connection, after the messages it posted before.
     func send(_ envelope: HostEnvelope, to connection: ConnectionID) {
-        self.write(envelope, to: connection)
+        self.readMail()
+        var batch = OutboundBatch()
+        var payloads = BroadcastPayloads()
+        self.write(envelope, to: connection, payloads: &payloads, batch: &batch)
+        batch.send()
     }
 
     /// Sends a fatal error, then closes the connection.
     func close(_ connection: ConnectionID, with envelope: HostEnvelope) {
+        self.readMail()
+        self.closeNow(connection, with: envelope)
+    }
+
+    private func closeNow(_ connection: ConnectionID, with envelope: HostEnvelope) {
         self.channels[connection]?.send(closing: envelope)
     }
 
@@ -125,6 +168,7 @@ actor LobbyService {
     /// Returns the name of the player greeted on it, if any, for the log.
     @discardableResult
     func disconnect(_ connection: ConnectionID) -> String? {
+        self.readMail()
         self.channels.removeValue(forKey: connection)
         self.desk.disconnect(connection)
         let name = self.lobby.player(on: connection).flatMap { self.lobby.name(of: $0) }
@@ -134,6 +178,7 @@ actor LobbyService {
 
     /// Does what the lobby and the desk have due: grace periods, games' deadlines, bots, held seats.
     func tickIfDue() {
+        self.readMail()
         let now = self.now
         if let deadline = self.nextDeadline, deadline <= now {
             self.perform(self.lobby.tick(now: now))
@@ -145,7 +190,10 @@ actor LobbyService {
 
     /// The earliest of the lobby's and the desk's deadlines.
     private var nextDeadline: LobbyTime? {
-        [self.lobby.nextDeadline, self.desk.nextDeadline].compactMap { $0 }.min()
+        // NB: asked after every batch: no array.
+        guard let lobby = self.lobby.nextDeadline else { return self.desk.nextDeadline }
+        guard let desk = self.desk.nextDeadline else { return lobby }
+        return min(lobby, desk)
     }
 
     /// Sleeps until the lobby's next deadline, unless a wake-up for that time is already pending.
@@ -177,6 +225,7 @@ actor LobbyService {
 
     /// Tells every connection that the host is stopping, and closes them all.
     func shutDown() {
+        self.readMail()
         self.wake?.task.cancel()
         self.wake = nil
         self.diskCheck?.cancel()
@@ -186,20 +235,37 @@ actor LobbyService {
                 ErrorMessage(
                     code: .shuttingDown, message: "the host is shutting down", fatal: true)))
         for connection in self.channels.keys {
-            self.close(connection, with: goodbye)
+            self.closeNow(connection, with: goodbye)
         }
     }
 
     // MARK: Carrying out outcomes
 
     private func perform(_ outcome: LobbyOutcome) {
-        defer { self.scheduleWake() }
-        // NB: what the desk makes of the outcome (a result, the next round) is committed with it, at once.
+        self.commitAndSend(CollectionOfOne(self.followed(outcome)))
+    }
+
+    /// The outcome with what the desk makes of it (a result, the next round), which is committed with it.
+    ///
+    /// NB: at once, before the lobby takes the next message of a batch, which must find the lobby as the
+    /// desk left it.
+    private func followed(_ outcome: LobbyOutcome) -> LobbyOutcome {
         var outcome = outcome
         self.desk.follow(&outcome, lobby: &self.lobby, now: self.now)
-        if self.faults.has(.writeBehind) { return self.writeBehind(outcome) }
+        return outcome
+    }
+
+    /// Commits the journal entries of a batch of outcomes in one transaction, then sends their messages
+    /// in order.
+    private func commitAndSend(_ outcomes: some Collection<LobbyOutcome>) {
+        defer { self.scheduleWake() }
+        if self.faults.has(.writeBehind) {
+            for outcome in outcomes { self.writeBehind(outcome) }
+            return
+        }
         var filled: HostStoreError?
-        if !outcome.journal.isEmpty, let written = self.journal?.write(outcome.journal) {
+        let entries = outcomes.count == 1 ? outcomes.first!.journal : outcomes.flatMap(\.journal)
+        if !entries.isEmpty, let written = self.journal?.write(entries) {
             switch written {
             case .written, .waiting:
                 break
@@ -213,14 +279,18 @@ actor LobbyService {
                 return
             }
         }
-        self.deliver(outcome)
+        var batch = OutboundBatch()
+        for outcome in outcomes { self.deliver(outcome, batch: &batch) }
+        batch.send()
         if let filled { self.diskFilled(filled) }
     }
 
     /// The ``HostFault/writeBehind`` fault: sends at once and journals a third of a second later, as a
     /// host that trusts its disk to keep up would. `.ci/chaos.sh` must catch it.
     private func writeBehind(_ outcome: LobbyOutcome) {
-        self.deliver(outcome)
+        var batch = OutboundBatch()
+        self.deliver(outcome, batch: &batch)
+        batch.send()
         self.behind.append(contentsOf: outcome.journal)
         guard self.behindFlush == nil else { return }
         self.behindFlush = Task {
@@ -232,24 +302,24 @@ actor LobbyService {
         }
     }
 
-    private func deliver(_ outcome: LobbyOutcome) {
+    private func deliver(_ outcome: LobbyOutcome, batch: inout OutboundBatch) {
         var payloads = BroadcastPayloads()
         for delivery in outcome.deliveries {
             if delivery.closesConnection {
-                self.close(delivery.connection, with: delivery.envelope)
+                // NB: what the batch holds for this connection goes out before its closing error.
+                batch.send()
+                self.closeNow(delivery.connection, with: delivery.envelope)
                 self.channels.removeValue(forKey: delivery.connection)
             } else {
-                self.write(delivery.envelope, to: delivery.connection, payloads: &payloads)
+                self.write(delivery.envelope, to: delivery.connection, payloads: &payloads, batch: &batch)
             }
         }
     }
 
-    private func write(_ envelope: HostEnvelope, to connection: ConnectionID) {
-        var payloads = BroadcastPayloads()
-        self.write(envelope, to: connection, payloads: &payloads)
-    }
-
-    private func write(_ envelope: HostEnvelope, to connection: ConnectionID, payloads: inout BroadcastPayloads) {
+    private func write(
+        _ envelope: HostEnvelope, to connection: ConnectionID, payloads: inout BroadcastPayloads,
+        batch: inout OutboundBatch
+    ) {
         guard let link = self.channels[connection] else {
             self.logger.trace("not sent: connection gone", metadata: ["connection": "\(connection)"])
             return
@@ -264,7 +334,7 @@ actor LobbyService {
         let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
         var payload = payloads.payload(envelope)
         if payload.count > self.lobby.configuration.maxFrame { payload = self.oversize(envelope, payload.count) }
-        link.send(payload)
+        batch.add(payload, to: link)
     }
 }
 

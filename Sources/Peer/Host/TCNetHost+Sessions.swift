@@ -59,7 +59,8 @@ extension TCNetHost {
                     handshake.markDone()
                 }
             case .forward(let envelope):
-                await self.service.receive(envelope, from: id)
+                // NB: no hop to the lobby per message; it takes what arrived in batches (LobbyMailbox).
+                if self.service.post(envelope, from: id) { await self.service.readMail() }
             }
         }
     }

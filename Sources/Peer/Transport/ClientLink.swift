@@ -70,6 +70,20 @@ struct ClientLink: Sendable {
         self.channel.close(promise: nil)
     }
 
+    /// Writes one message without flushing it; on the channel's event loop only (``OutboundBatch``).
+    func writeOnLoop(_ payload: [UInt8]) {
+        switch self.framing {
+        case .lengthPrefixed:
+            var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
+            frame.writeInteger(UInt32(payload.count))
+            frame.writeBytes(payload)
+            self.channel.write(frame, promise: nil)
+        case .webSocket:
+            let data = self.channel.allocator.buffer(bytes: payload)
+            self.channel.write(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
+        }
+    }
+
     private func write(_ payload: [UInt8], promise: EventLoopPromise<Void>?) {
         switch self.framing {
         case .lengthPrefixed:

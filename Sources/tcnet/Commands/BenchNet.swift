@@ -20,7 +20,8 @@ extension TCNet.Bench {
                 to reading the mover's own state that answers it.
 
                 Without --target, a host is started as a child process on 127.0.0.1 with a temporary data \
-                folder (the journal on, as in production), and its peak memory is reported.
+                folder (the journal on, as in production), and its peak memory and CPU time per move are \
+                reported; with --target, pass --host-pid for the host's CPU time.
                 """)
 
         @Option(help: "Matches played at once, two connections each.")
@@ -34,6 +35,11 @@ extension TCNet.Bench {
 
         @Option(help: ArgumentHelp("A running host to load, instead of starting one.", valueName: "host:port"))
         var target: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --target: the host's process id, to report its CPU time per move.", valueName: "pid"))
+        var hostPid: Int32?
 
         @Option(help: "Where the bots' random choices start.")
         var seed: UInt64 = 1
@@ -49,6 +55,10 @@ extension TCNet.Bench {
             }
             if let games, games < 1 { throw ValidationError("--games must be at least 1") }
             if self.duration != nil, self.games != nil { throw ValidationError("pass --duration or --games, not both") }
+            if self.hostPid != nil, self.target == nil {
+                throw ValidationError("--host-pid goes with --target; the host this command starts is measured anyway")
+            }
+            if let hostPid, hostPid < 1 { throw ValidationError("--host-pid must be a process id (at least 1)") }
             if let target, LoadTarget.parse(target) == nil {
                 throw ValidationError(
                     "--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")
@@ -74,7 +84,10 @@ extension TCNet.Bench {
                 let plan = NetLoadPlan(
                     host: target.host, port: target.port, matches: self.matches, stop: stop, seed: self.seed,
                     namePrefix: namePrefix)
-                let result = await NetLoad.run(plan, game: TaxCollectionGame.self)
+                let hostProcess = child?.processIdentifier ?? self.hostPid
+                let result = await NetLoad.run(plan, game: TaxCollectionGame.self) {
+                    CPUSample.now(hostProcess: hostProcess)
+                }
                 let report = Self.report(result, matches: self.matches, hostPeakRssKiB: child?.peakResidentKiB)
                 await child?.stop()
                 print(self.json ? report.json : report.table)
@@ -118,7 +131,10 @@ extension TCNet.Bench {
                 latencyP50Us: empty ? 0 : histogram.valueAtPercentile(50),
                 latencyP99Us: empty ? 0 : histogram.valueAtPercentile(99),
                 latencyP999Us: empty ? 0 : histogram.valueAtPercentile(99.9),
-                hostPeakRssKiB: hostPeakRssKiB, desyncs: result.tally.desyncs, errors: result.tally.errors)
+                hostPeakRssKiB: hostPeakRssKiB,
+                hostCpuMicrosPerMove: result.cpu?.hostMicrosPerMove(moves: result.tally.moves),
+                clientCpuMicrosPerMove: result.cpu?.clientMicrosPerMove(moves: result.tally.moves),
+                desyncs: result.tally.desyncs, errors: result.tally.errors)
         }
     }
 }

@@ -80,14 +80,23 @@ final class BenchNetHost {
         throw CommandFailure("the host did not start listening within 20 s")
     }
 
+    /// The child's process id.
+    var processIdentifier: Int32 { self.process.processIdentifier }
+
     /// The child's peak resident set size (VmHWM in /proc/PID/status), in KiB.
-    var peakResidentKiB: Int? {
+    var peakResidentKiB: Int? { self.status("VmHWM") }
+
+    /// The child's resident set size now (VmRSS in /proc/PID/status), in KiB.
+    var residentKiB: Int? { self.status("VmRSS") }
+
+    /// A figure in KiB from /proc/PID/status.
+    private func status(_ field: String) -> Int? {
         guard
             let status = try? String(contentsOfFile: "/proc/\(self.process.processIdentifier)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
         else { return nil }
         return Int(
-            line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+            line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     }
 
     /// Stops the child with SIGTERM (SIGKILL after 10 s) and removes its data folder.

@@ -1,0 +1,81 @@
+import Lobby
+import Protocol
+import Synchronization
+
+/// The greeted players' messages on their way to the lobby: the connections post them without waiting,
+/// and the lobby takes all that arrived since its last turn at once.
+///
+/// NB: one lobby turn per batch instead of one actor hop per message, and one journal commit for the
+/// batch (``LobbyService``): under load many messages arrive while the lobby is busy, and a batch costs
+/// little more than one of them. A connection's messages keep their order; messages of different
+/// connections keep the order in which they were posted.
+final class LobbyMailbox: Sendable {
+    /// One message and the connection it came on.
+    struct Letter: Sendable {
+        let envelope: ClientEnvelope
+        let connection: ConnectionID
+    }
+
+    /// What a connection must do after posting.
+    enum Posted: Equatable {
+        /// The lobby was idle: start its turn.
+        case wakeTheLobby
+        /// A turn is already due; it takes this letter too.
+        case queued
+        /// The box holds ``capacity`` letters or more: wait for the lobby's turn before reading on, so a
+        /// fast sender cannot make the host queue without bound.
+        case full
+    }
+
+    private struct State {
+        var letters: [Letter] = []
+        /// Whether a lobby turn is due (started and not yet taken the letters).
+        var turnDue = false
+    }
+
+    private let state = Mutex(State())
+    /// The letters after which posters wait.
+    let capacity: Int
+
+    /// Creates an empty mailbox.
+    /// - Parameter capacity: the letters after which posters wait for the lobby.
+    init(capacity: Int = 4_096) {
+        self.capacity = capacity
+    }
+
+    /// Posts a message.
+    /// - Returns: what the poster must do.
+    func post(_ envelope: ClientEnvelope, from connection: ConnectionID) -> Posted {
+        self.state.withLock { state in
+            state.letters.append(Letter(envelope: envelope, connection: connection))
+            if !state.turnDue {
+                state.turnDue = true
+                return .wakeTheLobby
+            }
+            return state.letters.count >= self.capacity ? .full : .queued
+        }
+    }
+
+    /// Takes every letter, for a lobby turn that was started by ``Posted/wakeTheLobby``: the next letter
+    /// wakes the lobby again.
+    func takeForTurn() -> [Letter] {
+        self.state.withLock { state in
+            state.turnDue = false
+            return Self.takeAll(&state)
+        }
+    }
+
+    /// Takes every letter, for anything else the lobby does: what a connection posted before a later
+    /// request (a reply, a close, its disconnection) reaches the lobby first.
+    func takeAll() -> [Letter] {
+        self.state.withLock { Self.takeAll(&$0) }
+    }
+
+    private static func takeAll(_ state: inout State) -> [Letter] {
+        guard !state.letters.isEmpty else { return [] }
+        var letters: [Letter] = []
+        swap(&letters, &state.letters)
+        state.letters.reserveCapacity(letters.count)
+        return letters
+    }
+}
