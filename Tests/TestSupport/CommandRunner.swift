@@ -82,7 +82,7 @@ public final class CommandRunner: Sendable {
 
     /// Waits until standard output contains `text`.
     public func waitForStandardOutput(
-        containing text: String, timeout: Duration = .seconds(20)
+        containing text: String, timeout: Duration = .seconds(40)
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         // NB: the text is looked for once more after the deadline: under the whole suite's load this task
@@ -98,7 +98,7 @@ public final class CommandRunner: Sendable {
     }
 
     /// Waits until standard error contains `text`.
-    public func waitForStandardError(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    public func waitForStandardError(containing text: String, timeout: Duration = .seconds(40)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         // NB: the text is looked for once more after the deadline: under the whole suite's load this task
         // may be resumed long after its sleep ended, when the text has long been there.

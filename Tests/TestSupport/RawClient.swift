@@ -128,12 +128,12 @@ public final class RawClient: @unchecked Sendable {
     }
 
     /// Reads the next frame's payload.
-    public func readFrame(timeout: Duration = .seconds(15)) async throws -> [UInt8] {
+    public func readFrame(timeout: Duration = .seconds(30)) async throws -> [UInt8] {
         try await self.run { try self.blockingReadFrame(deadline: ContinuousClock.now + timeout) }
     }
 
     /// Reads and decodes the next message.
-    public func readMessage(timeout: Duration = .seconds(15)) async throws -> HostEnvelope {
+    public func readMessage(timeout: Duration = .seconds(30)) async throws -> HostEnvelope {
         let payload = try await self.readFrame(timeout: timeout)
         switch WireCodec.decodeHost(payload) {
         case .success(let envelope): return envelope
@@ -143,7 +143,7 @@ public final class RawClient: @unchecked Sendable {
 
     /// Reads messages until the host closes the connection.
     /// - Returns: every message received before the close.
-    public func readUntilClosed(timeout: Duration = .seconds(15)) async throws -> [HostEnvelope] {
+    public func readUntilClosed(timeout: Duration = .seconds(30)) async throws -> [HostEnvelope] {
         let deadline = ContinuousClock.now + timeout
         var messages: [HostEnvelope] = []
         while true {

@@ -107,7 +107,7 @@ public final class TmuxSession: Sendable {
     /// - Throws: ``TmuxError/timedOut(screen:)`` naming the caller's line, and the command's exit status
     ///   when it ended (a program that leaves the alternate screen leaves an empty one).
     public func waitForScreen(
-        timeout: Duration = .seconds(20), line: UInt = #line, _ condition: (String) -> Bool
+        timeout: Duration = .seconds(40), line: UInt = #line, _ condition: (String) -> Bool
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var last = ""
