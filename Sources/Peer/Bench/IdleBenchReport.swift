@@ -1,7 +1,7 @@
 import Foundation
 
 /// The figures `tcnet bench idle` prints: as one JSON object (`--json`) or as a short table.
-public struct IdleBenchReport: Codable, Sendable, Equatable {
+public struct IdleBenchReport: Codable, Sendable, Equatable, BenchReport {
     /// Clients connected, greeted and quiet at the end of the load.
     public var connections: Int
     /// The host process's peak resident memory (VmHWM) in KiB; `nil` for a host the command did not start.
@@ -39,14 +39,6 @@ public struct IdleBenchReport: Codable, Sendable, Equatable {
         self.setupGreetingP99Us = setupGreetingP99Us
         self.setupSeconds = setupSeconds
         self.errors = errors
-    }
-
-    /// One JSON object with every key; the host's memory as `null` when unknown.
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // NB: encoding a struct of numbers cannot fail.
-        return String(decoding: try! encoder.encode(self), as: UTF8.self)
     }
 
     /// A short table for people.

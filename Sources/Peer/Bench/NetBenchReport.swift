@@ -2,7 +2,7 @@ import Foundation
 import Protocol
 
 /// The figures `tcnet bench net` prints: as one JSON object (`--json`) or as a short table.
-public struct NetBenchReport: Codable, Sendable, Equatable {
+public struct NetBenchReport: Codable, Sendable, Equatable, BenchReport {
     /// Matches played at once.
     public var matches: Int
     /// Moves answered within the measured time.
@@ -61,14 +61,6 @@ public struct NetBenchReport: Codable, Sendable, Equatable {
         let total = elapsed.inSeconds
         guard total > 0 else { return 0 }
         return (Double(moves) / total * 10).rounded() / 10
-    }
-
-    /// One JSON object with every key, `hostPeakRssKiB` and the CPU figures as `null` when unknown.
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // NB: encoding a struct of numbers cannot fail.
-        return String(decoding: try! encoder.encode(self), as: UTF8.self)
     }
 
     /// A short table for people.

@@ -45,16 +45,7 @@ extension TCNet.Bench {
         func run() async throws {
             // NB: this process holds every client socket, and the host it starts inherits the limit.
             try OpenFileLimit.raise(to: self.connections + self.probes + 512)
-            let child: BenchNetHost?
-            let target: LoadTarget
-            if let text = self.target, let given = LoadTarget.parse(text) {
-                child = nil
-                target = given
-            } else {
-                let started = try await BenchNetHost.start(maxConnections: self.connections + 64)
-                child = started
-                target = LoadTarget(host: "127.0.0.1", port: started.port)
-            }
+            let (child, target) = try await BenchNetHost.target(self.target, maxConnections: self.connections + 64)
             let namePrefix = "i" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
             do {
                 try await self.probeOnce(target, namePrefix: namePrefix)

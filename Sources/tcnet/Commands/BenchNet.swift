@@ -69,16 +69,7 @@ extension TCNet.Bench {
             try OpenFileLimit.raise(to: 2 * self.matches + 256)
             let stop: NetLoadPlan.Stop = self.games.map { .games($0) } ?? .after(.seconds(self.duration ?? 10))
             let namePrefix = "b" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-            let child: BenchNetHost?
-            let target: LoadTarget
-            if let text = self.target, let given = LoadTarget.parse(text) {
-                child = nil
-                target = given
-            } else {
-                let started = try await BenchNetHost.start(maxConnections: 2 * self.matches + 16)
-                child = started
-                target = LoadTarget(host: "127.0.0.1", port: started.port)
-            }
+            let (child, target) = try await BenchNetHost.target(self.target, maxConnections: 2 * self.matches + 16)
             do {
                 try await Self.probe(target, namePrefix: namePrefix)
                 let plan = NetLoadPlan(

@@ -1,4 +1,5 @@
 import Foundation
+import Peer
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,18 @@ final class BenchNetHost {
         self.port = port
         self.process = process
         self.folder = folder
+    }
+
+    /// The host a benchmark measures: the one `--target` names, or else a child started for it.
+    /// - Parameters:
+    ///   - given: `--target`, if the command was given one.
+    ///   - maxConnections: the connections a started host must accept.
+    /// - Returns: the child (`nil` for a given host) and where to connect.
+    static func target(_ given: String?, maxConnections: Int) async throws -> (child: BenchNetHost?, target: LoadTarget)
+    {
+        if let text = given, let target = LoadTarget.parse(text) { return (nil, target) }
+        let started = try await Self.start(maxConnections: maxConnections)
+        return (started, LoadTarget(host: "127.0.0.1", port: started.port))
     }
 
     /// Starts `tcnet host` (this very executable) on 127.0.0.1 and a free port, and waits until it listens.
