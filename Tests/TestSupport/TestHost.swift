@@ -14,6 +14,10 @@ public func withHost<T: Sendable>(
     _ body: @Sendable (TCNetHost) async throws -> T
 ) async throws -> T {
     var configuration = HostConfiguration(bindAddress: "127.0.0.1", port: 0, hostName: "Test host")
+    // NB: a test client may be resumed seconds late on a loaded machine (the suite's first seconds start
+    // dozens of hosts on 2 cores): 60 s before an unanswered connection is closed, unless a test that checks
+    // the hello timeout sets its own.
+    configuration.helloTimeout = .seconds(60)
     configure(&configuration)
     // NB: TCNET_TEST_LOG=1 shows the host's log while debugging a test.
     let verbose = ProcessInfo.processInfo.environment["TCNET_TEST_LOG"] != nil
