@@ -44,20 +44,43 @@ public final class TmuxSession: Sendable {
         return pid
     }
 
-    /// The exit status of the pane's command once it has ended, else `nil`.
+    /// The exit status of the pane's command once it has ended (128 + the signal for one killed by a
+    /// signal), else `nil`.
     public func exitStatus() throws -> Int32? {
-        let text = try Self.tmux(
-            ["-S", self.socket, "display-message", "-p", "-t", self.name, "#{pane_dead} #{pane_dead_status}"])
-        let parts = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard parts.first == "1", parts.count > 1 else { return nil }
-        return Int32(parts[1])
+        let text = try Self.tmux([
+            "-S", self.socket, "display-message", "-p", "-t", self.name,
+            "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}:#{pane_pid}",
+        ])
+        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(
+            separator: ":", omittingEmptySubsequences: false
+        ).map(String.init)
+        guard parts.count == 4 else { return nil }
+        if parts[0] == "1" {
+            if let status = Int32(parts[1]) { return status }
+            if let signal = Int32(parts[2]) { return 128 + signal }
+        }
+        // NB: a command that ended is a zombie until its tmux server reaps it: the kernel keeps its status.
+        return Int32(parts[3]).flatMap(Self.zombieStatus)
+    }
+
+    /// The exit status of a process that ended and has not been reaped (`/proc/PID/stat`'s state Z and its
+    /// exit code, field 52); `nil` for one that runs.
+    public static func zombieStatus(_ pid: Int32) -> Int32? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let name = stat.lastIndex(of: ")")
+        else { return nil }
+        // NB: after the command's name: field 3 (the state) onwards.
+        let fields = stat[stat.index(after: name)...].split(whereSeparator: \.isWhitespace)
+        guard fields.first == "Z", fields.count > 49, let code = Int32(fields[49]) else { return nil }
+        return code & 0x7f == 0 ? (code >> 8) & 0xff : 128 + (code & 0x7f)
     }
 
     /// Waits until the pane's command has ended, and returns its exit status.
     public func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             if let status = try self.exitStatus() { return status }
+            if ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(30))
         }
         throw TmuxError.timedOut(

@@ -222,7 +222,8 @@ struct TerminalBoardTests {
             try watcher.send("q")
             _ = try await watcher.waitForScreen { $0.contains("Enter watch") && $0.contains("watching as Teacher") }
             try watcher.send("q")
-            #expect(try await watcher.waitForExit() == 0)
+            let status = try await watcher.waitForExit()
+            #expect(status == 0, "the watcher ended with \(status): \((try? watcher.screen()) ?? "")")
             restarted.signal(SIGTERM)
             _ = try await restarted.waitForExit()
         }
