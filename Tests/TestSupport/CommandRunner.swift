@@ -63,7 +63,7 @@ public final class CommandRunner: Sendable {
 
     /// Runs `tcnet` to completion.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)
+        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
     ) async throws -> Outcome {
         let runner = try CommandRunner(arguments, environment: environment)
         return try await runner.waitForExit(timeout: timeout)
@@ -118,7 +118,9 @@ public final class CommandRunner: Sendable {
     }
 
     /// Waits for the process to exit.
-    public func waitForExit(timeout: Duration = .seconds(20)) async throws -> Outcome {
+    /// NB: 60 s: in the suite's first seconds on 2 cores, Foundation learned of a `tcnet --help` that had
+    /// ended more than 20 s late.
+    public func waitForExit(timeout: Duration = .seconds(60)) async throws -> Outcome {
         let deadline = ContinuousClock.now + timeout
         while self.process.isRunning {
             guard ContinuousClock.now < deadline else {
