@@ -45,7 +45,8 @@ enum HostUnderTest {
         logger.logLevel = .debug
         let host = try await TCNetHost.bind(
             configuration: self.configuration(faults: faults), catalog: .classroom, store: nil, logger: logger)
-        let web = WebServer(host: host, configuration: WebConfiguration(bindAddress: "127.0.0.1", port: 0), logger: logger)
+        let web = WebServer(
+            host: host, configuration: WebConfiguration(bindAddress: "127.0.0.1", port: 0), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await host.run() }
             // NB: dozens of broken hosts run at once; only those a WebSocket case needs get a web side.

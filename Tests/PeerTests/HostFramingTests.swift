@@ -12,7 +12,8 @@ struct HostFramingTests {
         try await withHost { host in
             let client =
                 greetFirst
-                ? try await RawClient.greeted(port: host.port, name: "Lan") : try await RawClient.connect(port: host.port)
+                ? try await RawClient.greeted(port: host.port, name: "Lan")
+                : try await RawClient.connect(port: host.port)
             try await client.send(bytes: bytes)
             // NB: the answer is immediate on an idle machine; the margin is for a loaded one.
             let messages = try await client.readUntilClosed(timeout: .seconds(15))

@@ -11,7 +11,9 @@ struct NetLoadOverTCPTests {
     @Test("three matches of two games each: every game counted, every state verified, a round trip per move")
     func gamesPlan() async throws {
         let result = try await withHost({ $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000) }) { host in
-            await NetLoad.run(NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 3, stop: .games(2), seed: 7), game: TaxCollectionGame.self)
+            await NetLoad.run(
+                NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 3, stop: .games(2), seed: 7),
+                game: TaxCollectionGame.self)
         }
         #expect(result.tally.games == 6)
         #expect(result.tally.desyncs == 0)

@@ -70,10 +70,8 @@ struct TableOptionTests {
                 let ana = try await Student(port: host.port, name: "Ana")
                 let first = try await ana.open(["mode": .string("hear")])
                 #expect(first.sound?.format == "wav" && (first.sound?.data.count ?? 0) > 2000)
-                let wrong = try await ana.request(
-                    .move(
-                        MoveRequest(table: ana.table, seq: 0, move: JSONValue.encoding(SpellingMove.spell("zzz", nil)))),
-                    id: 9)
+                let spelled = JSONValue.encoding(SpellingMove.spell("zzz", nil))
+                let wrong = try await ana.request(.move(MoveRequest(table: ana.table, seq: 0, move: spelled)), id: 9)
                 #expect(wrong.state?.sound == first.sound, "the same word comes again until the next word")
             }
         }

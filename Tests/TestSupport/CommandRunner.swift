@@ -84,32 +84,30 @@ public final class CommandRunner: Sendable {
     public func waitForStandardOutput(
         containing text: String, timeout: Duration = .seconds(40)
     ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        // NB: the text is looked for once more after the deadline: under the whole suite's load this task
-        // may be resumed long after its sleep ended, when the text has long been there.
-        while true {
-            let out = self.standardOutput
-            if out.contains(text) { return out }
-            if !self.process.isRunning || ContinuousClock.now >= deadline { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        if self.standardOutput.contains(text) { return self.standardOutput }
-        throw CommandRunnerError.timedOut("\(text) in standard output; got: \(self.standardOutput)")
+        try await self.wait(for: text, in: "standard output", timeout: timeout) { $0.standardOutput }
     }
 
     /// Waits until standard error contains `text`.
     public func waitForStandardError(containing text: String, timeout: Duration = .seconds(40)) async throws -> String {
+        try await self.wait(for: text, in: "standard error", timeout: timeout) { $0.standardError }
+    }
+
+    /// Waits until one of the process's streams contains `text`, and returns that stream so far.
+    private func wait(
+        for text: String, in stream: String, timeout: Duration, _ read: (CommandRunner) -> String
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         // NB: the text is looked for once more after the deadline: under the whole suite's load this task
         // may be resumed long after its sleep ended, when the text has long been there.
         while true {
-            let err = self.standardError
-            if err.contains(text) { return err }
+            let seen = read(self)
+            if seen.contains(text) { return seen }
             if !self.process.isRunning || ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        if self.standardError.contains(text) { return self.standardError }
-        throw CommandRunnerError.timedOut("\(text) in standard error; got: \(self.standardError)")
+        let last = read(self)
+        if last.contains(text) { return last }
+        throw CommandRunnerError.timedOut("\(text) in \(stream); got: \(last)")
     }
 
     /// Sends a signal to the process.

@@ -183,7 +183,8 @@ public final class RawClient: @unchecked Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw Failure.timedOut(waitingFor: "a frame") }
             var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000) + 1
             let ready = poll(&poller, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { throw Failure.timedOut(waitingFor: "a frame") }

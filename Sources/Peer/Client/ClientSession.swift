@@ -114,7 +114,7 @@ public actor ClientSession {
     /// - Returns: the id, or `nil` when the session is not connected right now.
     @discardableResult
     public func send(_ message: ClientMessage) async -> RequestID? {
-        // NB: a message over the host's limit is dropped (L-4): a bot that answers every state at once would
+        // NB: a message over the host's limit is dropped (L-5): a bot that answers every state at once would
         // lose a move and wait for ever, so the session waits for its turn instead.
         while case .refused(let wait) = self.pace?.take(now: .now) {
             try? await Task.sleep(for: wait)
