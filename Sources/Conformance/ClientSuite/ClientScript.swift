@@ -6,6 +6,10 @@ import Protocol
 ///
 /// NB: a class, so the game's match script can carry the conversation on; one task uses it at a time.
 public final class ClientConversation: @unchecked Sendable {
+    /// How long a client is watched for a close after a message it must take in stride.
+    /// NB: 2 s, not half a second: on a loaded machine a broken client took longer than that to close.
+    static let closeWindow = Duration.seconds(2)
+
     /// The verdicts so far, by case id.
     public var verdicts: [String: Verdict] = [:]
     /// The table of the script.
@@ -128,7 +132,7 @@ public final class ClientConversation: @unchecked Sendable {
         // NB: a millisecond between bytes, so a client that takes one read for one message sees a piece.
         await self.probe.send(chunks: bytes.map { [$0] }, pause: .milliseconds(1))
         // NB: a client may stay silent after welcome (it waits for its user); closing is what fails.
-        guard await self.watch(for: .milliseconds(500)) else {
+        guard await self.watch(for: Self.closeWindow) else {
             self.verdicts["client.split-welcome"] = .failed(
                 expected: "the client to read a welcome split byte by byte, with unknown members, and stay",
                 seen: "the close")
@@ -139,7 +143,7 @@ public final class ClientConversation: @unchecked Sendable {
         let unknown = FrameEncoder.frame(Array(#"{"type":"x-future-notice","text":"a message from tcnet/1.9"}"#.utf8))
         let pong = FrameEncoder.frame(Array(#"{"type":"pong"}"#.utf8))
         await self.probe.send(bytes: unknown + pong)
-        guard await self.watch(for: .milliseconds(500)) else {
+        guard await self.watch(for: Self.closeWindow) else {
             self.verdicts["client.unknown-message"] = .failed(
                 expected: "the client to skip an unknown message type and an unasked pong, and stay", seen: "the close")
             return
