@@ -1,0 +1,51 @@
+import Foundation
+
+/// The figures `tcnet bench lobby` prints: as one JSON object (`--json`) or as a short table.
+public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
+    /// Tables played at once.
+    public var matches: Int
+    /// Games played in all.
+    public var games: Int
+    /// Moves the lobby accepted.
+    public var moves: Int
+    /// Time in the lobby and the host's encoding, per move, in µs (one thread, no I/O).
+    public var hostMicrosPerMove: Double
+    /// Bytes of messages the host sends per move, to both players.
+    public var sentBytesPerMove: Double
+    /// Bytes of journal records per move.
+    public var journalBytesPerMove: Double
+    /// States the bots' rules did not agree with.
+    public var desyncs: Int
+    /// Requests the lobby refused.
+    public var errors: Int
+
+    /// Builds the report of a run.
+    public init(_ result: LobbyLoad.Result, matches: Int) {
+        let moves = max(result.moves, 1)
+        self.matches = matches
+        self.games = result.games
+        self.moves = result.moves
+        self.hostMicrosPerMove = (result.hostTime.inSeconds * 1e6 / Double(moves) * 100).rounded() / 100
+        self.sentBytesPerMove = (Double(result.sentBytes) / Double(moves) * 10).rounded() / 10
+        self.journalBytesPerMove = (Double(result.journalBytes) / Double(moves) * 10).rounded() / 10
+        self.desyncs = result.desyncs
+        self.errors = result.refusals.count
+    }
+
+    /// A short table for people.
+    public var table: String {
+        let rows: [(String, String)] = [
+            ("matches", "\(self.matches)"),
+            ("games", "\(self.games)"),
+            ("moves", "\(self.moves)"),
+            ("host time/move", String(format: "%.2f µs", self.hostMicrosPerMove)),
+            ("sent/move", String(format: "%.1f bytes", self.sentBytesPerMove)),
+            ("journal/move", String(format: "%.1f bytes", self.journalBytesPerMove)),
+            ("desyncs", "\(self.desyncs)"),
+            ("errors", "\(self.errors)"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+            .joined(separator: "\n")
+    }
+}

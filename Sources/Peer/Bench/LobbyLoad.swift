@@ -1,0 +1,163 @@
+import GameKit
+import Lobby
+import Protocol
+
+/// The host's own work per move, without sockets, threads or disk: a `Lobby` refereeing many
+/// matches of random bots, and every message it sends and every journal record encoded as the host
+/// would write them (`tcnet bench lobby`).
+///
+/// The bots (``SeatPlayer``, which check every state with the game's rules) run in the same loop, but
+/// only the host's part is timed: `Lobby.receive` and the encoding of what it returns. The figure is
+/// what `bench net`'s host CPU per move would be with free I/O and no hand-offs between threads.
+public enum LobbyLoad {
+    /// What a run measured.
+    public struct Result: Sendable {
+        /// Moves the lobby accepted.
+        public var moves = 0
+        /// Games that ended.
+        public var games = 0
+        /// Time in the lobby and the host's encoding.
+        public var hostTime = Duration.zero
+        /// Bytes of messages the host would have sent, and of journal records it would have written.
+        public var sentBytes = 0
+        public var journalBytes = 0
+        /// States the bots' own rules did not agree with.
+        public var desyncs = 0
+        /// Refusals the bots were sent; a sound run has none.
+        public var refusals: [String] = []
+    }
+
+    /// Plays `games` games at each of `matches` tables, the tables' turns interleaved as a busy host's are.
+    /// - Parameters:
+    ///   - configuration: the lobby's configuration (its catalogue must hold `G`).
+    ///   - game: the game played.
+    ///   - matches: tables played at once.
+    ///   - games: games per table.
+    ///   - seed: where the bots' random choices start.
+    public static func run<G: Game>(
+        configuration: LobbyConfiguration, game: G.Type, matches: Int, games: Int, seed: UInt64
+    ) -> Result {
+        var bench = Bench<G>(lobby: Lobby(configuration: configuration))
+        return bench.run(matches: matches, games: games, seed: seed)
+    }
+
+    private struct Bench<G: Game> {
+        var lobby: Lobby
+        var result = Result()
+        var now = LobbyTime(milliseconds: 0)
+        var connections: UInt64 = 0
+        let clock = ContinuousClock()
+        /// Messages waiting for each bot, in order.
+        var inbox: [ConnectionID: [HostEnvelope]] = [:]
+        var requests: Int64 = 0
+
+        init(lobby: Lobby) {
+            self.lobby = lobby
+        }
+
+        mutating func run(matches: Int, games: Int, seed: UInt64) -> Result {
+            var seats: [(connection: ConnectionID, player: SeatPlayer<G>, games: Int)] = []
+            for match in 0..<matches {
+                let first = self.connect("a\(match)")
+                self.send(.createTable(CreateTable(game: G.descriptor.id, seats: 2)), from: first)
+                guard case .table(let update) = self.inbox[first]?.last?.message else {
+                    self.result.refusals.append("createTable was not answered with its table")
+                    return self.result
+                }
+                let second = self.connect("b\(match)")
+                for (index, connection) in [first, second].enumerated() {
+                    let seat = G.descriptor.seats[index]
+                    self.send(.sit(Sit(table: update.table.id, seat: seat)), from: connection)
+                    let player = SeatPlayer<G>(
+                        table: update.table.id, seat: seat, bot: "random",
+                        seed: seed &+ UInt64(2 * match + index))
+                    seats.append((connection, player, 0))
+                }
+            }
+            for seat in seats { self.send(.ready(TableRequest(table: seat.player.table)), from: seat.connection) }
+            // NB: round robin over the bots, each answering what it was sent, until every table played its games.
+            var busy = true
+            while busy {
+                busy = false
+                for index in seats.indices {
+                    let connection = seats[index].connection
+                    let envelopes = self.inbox.removeValue(forKey: connection) ?? []
+                    if !envelopes.isEmpty { busy = true }
+                    for envelope in envelopes {
+                        if case .error(let refusal) = envelope.message {
+                            self.result.refusals.append("\(refusal.code): \(refusal.message)")
+                        }
+                        let desyncs = seats[index].player.desyncs.count
+                        let action = seats[index].player.receive(envelope)
+                        self.result.desyncs += seats[index].player.desyncs.count - desyncs
+                        // NB: a seat that saw a desync stops: asking a lying lobby for `sync` would go on for ever.
+                        if !seats[index].player.desyncs.isEmpty { continue }
+                        switch action {
+                        case .wait: break
+                        case .send(let message): self.send(message, from: connection)
+                        case .finished:
+                            seats[index].games += 1
+                            if index % 2 == 0 { self.result.games += 1 }
+                            if seats[index].games < games {
+                                self.send(.rematch(TableRequest(table: seats[index].player.table)), from: connection)
+                            }
+                        }
+                    }
+                }
+            }
+            return self.result
+        }
+
+        private mutating func connect(_ name: String) -> ConnectionID {
+            self.connections += 1
+            let connection = ConnectionID(self.connections)
+            let outcome = self.lobby.greet(
+                Hello(name: name), re: .number(0), on: connection, now: self.now,
+                player: PlayerID(rawValue: "p-\(self.connections)"),
+                resumeToken: ResumeToken(rawValue: "token-\(self.connections)"))
+            self.take(outcome)
+            return connection
+        }
+
+        private mutating func send(_ message: ClientMessage, from connection: ConnectionID) {
+            self.requests += 1
+            self.now = LobbyTime(milliseconds: self.now.milliseconds + 1)
+            let envelope = ClientEnvelope(id: .number(self.requests), message)
+            let isMove = if case .move = message { true } else { false }
+            let start = self.clock.now
+            let outcome = self.lobby.receive(envelope, from: connection, now: self.now)
+            let bytes = Self.encode(outcome)
+            self.result.hostTime += start.duration(to: self.clock.now)
+            self.result.sentBytes += bytes.sent
+            self.result.journalBytes += bytes.journal
+            if isMove, outcome.journal.contains(where: { if case .move = $0 { true } else { false } }) {
+                self.result.moves += 1
+            }
+            self.take(outcome)
+        }
+
+        private mutating func take(_ outcome: LobbyOutcome) {
+            for delivery in outcome.deliveries {
+                self.inbox[delivery.connection, default: []].append(delivery.envelope)
+            }
+        }
+
+        /// Encodes an outcome as the host does: each delivery's payload (one text per distinct
+        /// message) and each journal record's JSON.
+        private static func encode(_ outcome: LobbyOutcome) -> (sent: Int, journal: Int) {
+            var payloads = BroadcastPayloads()
+            var sent = 0
+            for delivery in outcome.deliveries { sent += payloads.payload(delivery.envelope).count }
+            var journal = 0
+            for entry in outcome.journal {
+                switch entry {
+                case .move(let record): journal += WireCodec.payload(record).count
+                case .table(let record): journal += WireCodec.payload(record).count
+                case .archive(let record): journal += WireCodec.payload(record).count
+                case .player, .forgetPlayer, .tournament: break
+                }
+            }
+            return (sent, journal)
+        }
+    }
+}

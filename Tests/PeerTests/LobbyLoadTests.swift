@@ -1,0 +1,54 @@
+import Classroom
+import Lobby
+import Peer
+import Protocol
+import TaxCollectionRules
+import Testing
+
+/// `tcnet bench lobby`'s load: the lobby referees bots in one loop; the figures must add up, and a
+/// lobby that lies is caught by the bots' own rules.
+@Suite("LobbyLoad: the host's work per move, without I/O")
+struct LobbyLoadTests {
+    static func configuration(faults: Set<HostFault> = []) -> LobbyConfiguration {
+        var configuration = LobbyConfiguration(
+            hostName: "bench", maxFrame: 65_536, idleTimeoutMs: 60_000,
+            rateLimit: RateLimit(burst: 1_000, perSecond: 1_000), catalog: GameCatalog.classroom,
+            secret: [UInt8](repeating: 3, count: 32))
+        configuration.faults = faults
+        return configuration
+    }
+
+    @Test("three tables play four games each; every move, message and record is counted")
+    func playsEveryGame() {
+        let result = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 3, games: 4, seed: 5)
+        #expect(result.refusals.isEmpty, "\(result.refusals)")
+        #expect(result.desyncs == 0)
+        #expect(result.games == 12)
+        // NB: a game of Tax Collection takes at least a dozen moves.
+        #expect(result.moves >= 12 * 12)
+        #expect(result.hostTime > .zero)
+        // Both players get each move's state (more than 100 bytes), and each move is journalled.
+        #expect(result.sentBytes > result.moves * 2 * 100)
+        #expect(result.journalBytes > result.moves * 50)
+    }
+
+    @Test("the same seed plays the same games")
+    func repeatable() {
+        let first = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 2, games: 2, seed: 9)
+        let second = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 2, games: 2, seed: 9)
+        #expect(first.moves == second.moves)
+        #expect(first.sentBytes == second.sentBytes)
+        #expect(first.journalBytes == second.journalBytes)
+    }
+
+    @Test("a lobby that sends wrong hashes is caught by the bots")
+    func lyingLobby() {
+        let result = LobbyLoad.run(
+            configuration: Self.configuration(faults: [.wrongHash]), game: TaxCollectionGame.self, matches: 2,
+            games: 1, seed: 5)
+        #expect(result.desyncs > 0)
+    }
+}
