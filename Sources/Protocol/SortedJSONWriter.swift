@@ -40,11 +40,14 @@ enum SortedJSONWriter {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                self.write(string: key, into: &output)
+            // NB: the members sorted as pairs: no second lookup (and hash) of each key.
+            var first = true
+            for member in members.sorted(by: { $0.key < $1.key }) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                self.write(string: member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                self.write(members[key]!, into: &output)
+                self.write(member.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

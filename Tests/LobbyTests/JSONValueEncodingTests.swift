@@ -1,5 +1,5 @@
-import GameKit
 import Foundation
+import GameKit
 import TaxCollectionRules
 import Testing
 
@@ -48,6 +48,51 @@ struct JSONValueEncodingTests {
         #expect(JSONValue.encoding([Odd(), Odd()]) == JSONValue.textRoundTrip([Odd(), Odd()]))
         #expect(JSONValue.encoding(Optional<Int>.none) == .null)
         #expect(JSONValue.encoding(JSONValue.number(2.5)) == .number(2.5))
+    }
+
+    /// Containers filled in after their siblings: nested keyed and unkeyed ones, super encoders, and a
+    /// key encoded twice.
+    struct Nested: Encodable {
+        enum Key: String, CodingKey { case a, b, c, d, e, twice }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            var inner = container.nestedContainer(keyedBy: Key.self, forKey: .a)
+            var list = container.nestedUnkeyedContainer(forKey: .b)
+            try container.encode(1, forKey: .twice)
+            try container.encode("x", forKey: .c)
+            try list.encode(1)
+            var deep = list.nestedContainer(keyedBy: Key.self)
+            try list.encode("after")
+            var deeper = list.nestedUnkeyedContainer()
+            try deep.encode(true, forKey: .d)
+            try deeper.encode(2.5)
+            try inner.encode([3, 4], forKey: .e)
+            try inner.encodeNil(forKey: .c)
+            let parent = container.superEncoder()
+            var parentValue = parent.singleValueContainer()
+            try parentValue.encode(["p": 1])
+            var keyed = container.superEncoder(forKey: .d).unkeyedContainer()
+            try container.encode("last", forKey: .twice)
+            try keyed.encode(0)
+            try keyed.encodeNil()
+        }
+    }
+
+    @Test("containers filled after their siblings, super encoders, a key encoded twice")
+    func nestedContainers() {
+        #expect(JSONValue.encoding(Nested()) == JSONValue.textRoundTrip(Nested()))
+        #expect(JSONValue.encoding([Nested()]) == JSONValue.textRoundTrip([Nested()]))
+        #expect(
+            JSONValue.encoding(Nested())
+                == .object([
+                    "a": .object(["e": .array([.number(3), .number(4)]), "c": .null]),
+                    "b": .array([
+                        .number(1), .object(["d": .bool(true)]), .string("after"), .array([.number(2.5)]),
+                    ]),
+                    "c": .string("x"), "twice": .string("last"), "super": .object(["p": .number(1)]),
+                    "d": .array([.number(0), .null]),
+                ]))
     }
 
     @Test("an envelope that writes its type and its body into one object")

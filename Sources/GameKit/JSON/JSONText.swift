@@ -13,23 +13,43 @@ public enum JSONText {
     ///   - output: where to write.
     public static func appendString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(Self.hexDigits[Int(byte >> 4)])
-                output.append(Self.hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
+        // NB: a native string's bytes are contiguous: scanned in place, and copied at once when no byte
+        // needs an escape (most strings).
+        let done: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            if !bytes.contains(where: Self.needsEscape) {
+                output.append(contentsOf: bytes)
+                return true
             }
+            for byte in bytes { Self.append(byte, to: &output) }
+            return true
+        }
+        if done == nil {
+            for byte in string.utf8 { Self.append(byte, to: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    @inline(__always)
+    private static func append(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0..<0x20:
+            output.append(contentsOf: #"\u00"#.utf8)
+            output.append(Self.hexDigits[Int(byte >> 4)])
+            output.append(Self.hexDigits[Int(byte & 0x0F)])
+        default: output.append(byte)
+        }
     }
 
     /// A quoted, escaped JSON string.

@@ -1,94 +1,107 @@
-/// The `Encoder` behind ``JSONValueEncoder``: every container writes into a ``JSONTreeNode``.
+/// The `Encoder` behind ``JSONValueEncoder``: every container writes into a ``JSONTreeBox``.
+///
+/// NB: a member's coding path is built only when the member is a container itself (it is read only
+/// by the error of a non-finite number), not for every leaf.
 struct JSONTreeEncoder: Encoder {
-    let node: JSONTreeNode
+    let box: JSONTreeBox
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-        self.node.becomeObject()
-        return KeyedEncodingContainer(Keyed(node: self.node, codingPath: self.codingPath))
+        self.box.becomeObject()
+        return KeyedEncodingContainer(Keyed(box: self.box, codingPath: self.codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        self.node.becomeArray()
-        return Unkeyed(node: self.node, codingPath: self.codingPath)
+        self.box.becomeArray()
+        return Unkeyed(box: self.box, codingPath: self.codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        Single(node: self.node, codingPath: self.codingPath)
+        Single(box: self.box, codingPath: self.codingPath)
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let node: JSONTreeNode
+        let box: JSONTreeBox
         let codingPath: [any CodingKey]
 
         mutating func encodeNil(forKey key: Key) throws {
-            self.node.child(forKey: key.stringValue).storeNil()
+            self.box.setMember(key.stringValue, .null)
+        }
+
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            self.box.setMember(key.stringValue, .string(value))
+        }
+
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            self.box.setMember(key.stringValue, .bool(value))
         }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try self.node.child(forKey: key.stringValue).store(value, codingPath: self.codingPath + [key])
+            let tree = try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: key)
+            self.box.setMember(key.stringValue, tree)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
-            JSONTreeEncoder(node: self.node.child(forKey: key.stringValue), codingPath: self.codingPath + [key])
+            JSONTreeEncoder(box: self.box.memberBox(key.stringValue), codingPath: self.codingPath + [key])
                 .container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            JSONTreeEncoder(node: self.node.child(forKey: key.stringValue), codingPath: self.codingPath + [key])
+            JSONTreeEncoder(box: self.box.memberBox(key.stringValue), codingPath: self.codingPath + [key])
                 .unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            JSONTreeEncoder(node: self.node.child(forKey: "super"), codingPath: self.codingPath)
+            JSONTreeEncoder(box: self.box.memberBox("super"), codingPath: self.codingPath)
         }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            JSONTreeEncoder(node: self.node.child(forKey: key.stringValue), codingPath: self.codingPath + [key])
+            JSONTreeEncoder(box: self.box.memberBox(key.stringValue), codingPath: self.codingPath + [key])
         }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
-        let node: JSONTreeNode
+        let box: JSONTreeBox
         let codingPath: [any CodingKey]
-        var count: Int { self.node.count }
+        var count: Int { self.box.count }
 
         mutating func encodeNil() throws {
-            self.node.appendChild().storeNil()
+            self.box.append(.null)
         }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try self.node.appendChild().store(value, codingPath: self.codingPath)
+            self.box.append(try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
             -> KeyedEncodingContainer<NestedKey>
         {
-            JSONTreeEncoder(node: self.node.appendChild(), codingPath: self.codingPath).container(keyedBy: keyType)
+            JSONTreeEncoder(box: self.box.appendBox(), codingPath: self.codingPath).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            JSONTreeEncoder(node: self.node.appendChild(), codingPath: self.codingPath).unkeyedContainer()
+            JSONTreeEncoder(box: self.box.appendBox(), codingPath: self.codingPath).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            JSONTreeEncoder(node: self.node.appendChild(), codingPath: self.codingPath)
+            JSONTreeEncoder(box: self.box.appendBox(), codingPath: self.codingPath)
         }
     }
 
     struct Single: SingleValueEncodingContainer {
-        let node: JSONTreeNode
+        let box: JSONTreeBox
         let codingPath: [any CodingKey]
 
         mutating func encodeNil() throws {
-            self.node.storeNil()
+            self.box.setSingle(.null)
         }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try self.node.store(value, codingPath: self.codingPath)
+            self.box.setSingle(
+                try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil, checked: true))
         }
     }
 }

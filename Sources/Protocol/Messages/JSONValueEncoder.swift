@@ -10,148 +10,191 @@ import Foundation
 struct JSONValueEncoder {
     /// The tree of a value.
     static func tree(of value: some Encodable) throws -> JSONValue {
-        let root = JSONTreeNode(exact: false)
-        try root.store(value, codingPath: [])
-        return root.value
+        try JSONTreeBox.value(of: value, exact: false, path: [], key: nil)
     }
 
     /// The tree of a value whose every number the tree holds exactly as `JSONEncoder` writes it.
     /// - Throws: ``InexactTree`` for a floating-point field, an integer beyond 2^53, or a type
     ///   `JSONEncoder` writes its own way; the caller then takes the `JSONEncoder` path.
     static func exactTree(of value: some Encodable) throws -> JSONValue {
-        let root = JSONTreeNode(exact: true)
-        try root.store(value, codingPath: [])
-        return root.value
+        try JSONTreeBox.value(of: value, exact: true, path: [], key: nil)
     }
 }
 
 /// A value the exact tree cannot hold the way `JSONEncoder` writes it.
 struct InexactTree: Error {}
 
-/// One place in the tree being built; containers fill it in.
-final class JSONTreeNode {
-    private enum Content {
+/// The container a value's `encode(to:)` fills in: its members or elements, kept as finished
+/// `JSONValue`s.
+///
+/// NB: a member or element is encoded to its `JSONValue` at once (leaves without any box), so a box is
+/// made only per nested struct, array or dictionary. A nested container that a value asks for and
+/// fills in later (`nestedContainer`, `superEncoder`) gets a box of its own, read when this one is.
+final class JSONTreeBox {
+    private enum Kind {
         case empty
-        case leaf(JSONValue)
-        case array([JSONTreeNode])
-        case object([String: JSONTreeNode])
+        case single
+        case array
+        case object
     }
 
-    private var content = Content.empty
+    private var kind = Kind.empty
+    private var single = JSONValue.null
+    private var items: [JSONValue] = []
+    private var members: [String: JSONValue] = [:]
+    /// Nested containers still open, by the index or key they fill.
+    private var pendingItems: [(index: Int, box: JSONTreeBox)] = []
+    private var pendingMembers: [String: JSONTreeBox] = [:]
     /// Whether numbers that the tree cannot hold exactly are refused (see ``JSONValueEncoder/exactTree(of:)``).
-    private let exact: Bool
+    let exact: Bool
 
     init(exact: Bool) {
         self.exact = exact
     }
 
-    func store<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+    /// The tree of a value.
+    /// - Parameters:
+    ///   - path: the coding path of the container the value is in.
+    ///   - key: the value's key in that container, if it is keyed.
+    ///   - checked: whether a type that is not one of the standard library's numbers is also asked
+    ///     whether it is a number (a protocol conformance check, much slower than comparing types).
+    ///     A single-value container asks: a number type the comparisons miss (`Int128`, one of a
+    ///     package's own) encodes itself into one, and would otherwise come back here for ever.
+    static func value<T: Encodable>(
+        of value: T, exact: Bool, path: [any CodingKey], key: (any CodingKey)?, checked: Bool = false
+    ) throws -> JSONValue {
         // NB: the common types first, by comparing metatypes, which is much cheaper than the dynamic
         // casts below; every struct, array and dictionary otherwise pays for all of them.
-        if T.self == String.self {
-            self.content = .leaf(.string(value as! String))
-            return
-        }
-        if T.self == Int.self {
-            let integer = value as! Int
-            if self.exact, !(-Int(Self.exactLimit)...Int(Self.exactLimit)).contains(integer) { throw InexactTree() }
-            self.content = .leaf(.number(Double(integer)))
-            return
-        }
-        if T.self == JSONValue.self {
-            self.content = .leaf(value as! JSONValue)
-            return
-        }
-        if T.self == Bool.self {
-            self.content = .leaf(.bool(value as! Bool))
-            return
-        }
-        if !(T.self is any BinaryInteger.Type) && !(T.self is any BinaryFloatingPoint.Type) && T.self != Data.self
-            && T.self != URL.self && T.self != Decimal.self && T.self != Date.self
-        {
-            try value.encode(to: JSONTreeEncoder(node: self, codingPath: codingPath))
-            return
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Int.self { return try Self.number(value as! Int, exact: exact) }
+        if T.self == JSONValue.self { return value as! JSONValue }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == [Int].self { return .array(try (value as! [Int]).map { try Self.number($0, exact: exact) }) }
+        if T.self == [String].self { return .array((value as! [String]).map(JSONValue.string)) }
+        if !Self.isScalar(T.self) && (!checked || Self.isStructured(T.self)) {
+            let box = JSONTreeBox(exact: exact)
+            try value.encode(to: JSONTreeEncoder(box: box, codingPath: Self.path(path, key)))
+            return box.value
         }
         switch value {
-        case let string as String: self.content = .leaf(.string(string))
-        case let bool as Bool: self.content = .leaf(.bool(bool))
         case let double as Double:
-            if self.exact { throw InexactTree() }
-            self.content = .leaf(try Self.number(double, codingPath))
+            if exact { throw InexactTree() }
+            return try Self.number(double, Self.path(path, key))
         case let float as Float:
-            if self.exact { throw InexactTree() }
-            self.content = .leaf(try Self.number(Double("\(float)") ?? .nan, codingPath))
+            if exact { throw InexactTree() }
+            return try Self.number(Double("\(float)") ?? .nan, Self.path(path, key))
         case let integer as any BinaryInteger:
             // NB: 2^53 bounds the integers a Double holds exactly, and that JSONValue writes as integers.
-            if self.exact {
+            if exact {
                 guard let exact = Int64(exactly: integer), (-Self.exactLimit...Self.exactLimit).contains(exact) else {
                     throw InexactTree()
                 }
             }
-            self.content = .leaf(.number(Double(integer)))
-        case let json as JSONValue: self.content = .leaf(json)
+            return .number(Double(integer))
         case is Data, is URL, is Decimal, is Date:
-            if self.exact { throw InexactTree() }
-            self.content = .leaf(JSONValue.textRoundTrip(value))
-        default: try value.encode(to: JSONTreeEncoder(node: self, codingPath: codingPath))
+            if exact { throw InexactTree() }
+            return JSONValue.textRoundTrip(value)
+        default:
+            let box = JSONTreeBox(exact: exact)
+            try value.encode(to: JSONTreeEncoder(box: box, codingPath: Self.path(path, key)))
+            return box.value
         }
     }
 
-    func storeNil() {
-        self.content = .leaf(.null)
+    /// Whether a type is one `JSONEncoder` writes as a number or in its own way, by comparing types.
+    private static func isScalar(_ type: Any.Type) -> Bool {
+        type == Double.self || type == Int64.self || type == UInt8.self || type == Int32.self || type == UInt.self
+            || type == UInt64.self || type == UInt32.self || type == Int16.self || type == UInt16.self
+            || type == Int8.self || type == Float.self || type == Data.self || type == URL.self
+            || type == Decimal.self || type == Date.self
     }
 
+    /// Whether a type encodes itself through containers: not a number, nor a Foundation type.
+    private static func isStructured(_ type: Any.Type) -> Bool {
+        !(type is any BinaryInteger.Type) && !(type is any BinaryFloatingPoint.Type)
+    }
+
+    private static func path(_ path: [any CodingKey], _ key: (any CodingKey)?) -> [any CodingKey] {
+        guard let key else { return path }
+        return path + [key]
+    }
+
+    /// The finished tree: an empty box is an empty object, as `JSONEncoder` writes a value that
+    /// encoded nothing.
     var value: JSONValue {
-        switch self.content {
-        case .empty: .object([:])
-        case .leaf(let leaf): leaf
-        case .array(let items): .array(items.map(\.value))
-        case .object(let members): .object(members.mapValues(\.value))
+        switch self.kind {
+        case .empty: return .object([:])
+        case .single: return self.single
+        case .array:
+            var items = self.items
+            for (index, box) in self.pendingItems { items[index] = box.value }
+            return .array(items)
+        case .object:
+            var members = self.members
+            for (key, box) in self.pendingMembers { members[key] = box.value }
+            return .object(members)
         }
     }
 
-    /// The members, making this node an object if it is not one yet.
-    func child(forKey key: String) -> JSONTreeNode {
-        let node = JSONTreeNode(exact: self.exact)
-        if case .object(var members) = self.content {
-            self.content = .empty
-            members[key] = node
-            self.content = .object(members)
-        } else {
-            self.content = .object([key: node])
-        }
-        return node
+    // MARK: Filled in by the containers
+
+    func setSingle(_ value: JSONValue) {
+        self.kind = .single
+        self.single = value
     }
 
     func becomeObject() {
-        if case .object = self.content { return }
-        self.content = .object([:])
+        guard self.kind != .object else { return }
+        self.kind = .object
+        self.members = [:]
+        self.pendingMembers = [:]
     }
 
     func becomeArray() {
-        if case .array = self.content { return }
-        self.content = .array([])
+        guard self.kind != .array else { return }
+        self.kind = .array
+        self.items = []
+        self.pendingItems = []
     }
 
-    func appendChild() -> JSONTreeNode {
-        let node = JSONTreeNode(exact: self.exact)
-        if case .array(var items) = self.content {
-            self.content = .empty
-            items.append(node)
-            self.content = .array(items)
-        } else {
-            self.content = .array([node])
-        }
-        return node
+    func setMember(_ key: String, _ value: JSONValue) {
+        self.becomeObject()
+        if !self.pendingMembers.isEmpty { self.pendingMembers.removeValue(forKey: key) }
+        self.members[key] = value
     }
 
-    var count: Int {
-        if case .array(let items) = self.content { return items.count }
-        return 0
+    /// A box for a member filled in later.
+    func memberBox(_ key: String) -> JSONTreeBox {
+        self.becomeObject()
+        let box = JSONTreeBox(exact: self.exact)
+        self.members.removeValue(forKey: key)
+        self.pendingMembers[key] = box
+        return box
     }
+
+    func append(_ value: JSONValue) {
+        self.becomeArray()
+        self.items.append(value)
+    }
+
+    /// A box for an element filled in later.
+    func appendBox() -> JSONTreeBox {
+        self.becomeArray()
+        let box = JSONTreeBox(exact: self.exact)
+        self.pendingItems.append((self.items.count, box))
+        self.items.append(.null)
+        return box
+    }
+
+    var count: Int { self.kind == .array ? self.items.count : 0 }
 
     /// The largest integer a Double holds exactly with its neighbours: 2^53 - 1.
     private static let exactLimit: Int64 = 9_007_199_254_740_991
+
+    private static func number(_ integer: Int, exact: Bool) throws -> JSONValue {
+        if exact, !(-Int(Self.exactLimit)...Int(Self.exactLimit)).contains(integer) { throw InexactTree() }
+        return .number(Double(integer))
+    }
 
     private static func number(_ double: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
         guard double.isFinite else {
