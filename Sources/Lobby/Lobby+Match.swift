@@ -107,12 +107,13 @@ extension Lobby {
         case .success(let accepted): effects = accepted
         }
         table.match = match
+        let hash = match.hash
         if self.referee.movesWithdrawDrawOffers { table.drawOffers = [] }
         outcome.journal.append(
             .move(
                 MoveRecord(
                     table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat, move: effects.move,
-                    hash: match.hash, at: self.now.milliseconds)))
+                    hash: hash, at: self.now.milliseconds)))
         if let result = match.result {
             table.status = .over
             table.result = Self.wire(result)
@@ -125,7 +126,8 @@ extension Lobby {
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
             let last = PlayedMove(
                 seat: mover.seat, move: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
-            return .state(self.update(of: current, for: viewer, last: last, events: effects.events(viewer)))
+            return .state(
+                self.update(of: current, for: viewer, last: last, events: effects.events(viewer), fullHash: hash))
         }
         if table.status == .over {
             self.broadcastTable(table, re: nil, into: &outcome)
@@ -255,9 +257,20 @@ extension Lobby {
     }
 
     /// The `state` message for a viewer.
-    func update(of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: [JSONValue] = []) -> MatchUpdate {
+    /// - Parameter fullHash: the full state's hash when the caller has it already (it costs a digest).
+    func update(
+        of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: [JSONValue] = [],
+        fullHash: String? = nil
+    ) -> MatchUpdate {
         guard let match = table.match else { preconditionFailure("table \(table.id) has no match") }
-        let snapshot = self.referee.filtersViews ? match.snapshot(for: viewer) : match.fullSnapshot
+        let snapshot =
+            if self.referee.filtersViews {
+                match.snapshot(for: viewer)
+            } else if let fullHash {
+                (state: match.fullState, hash: fullHash)
+            } else {
+                match.fullSnapshot
+            }
         let toAct = table.status == .over ? [] : match.toAct
         var timeLeft: Int?
         if table.status != .over, let deadline = match.deadline {

@@ -33,6 +33,13 @@ struct JSONTreeDecoder: Decoder {
     static func decode<T: Decodable>(
         _: T.Type, from node: ParsedJSON, codingPath: [any CodingKey], reading: JSONReading = .strict
     ) throws -> T {
+        // NB: the common types by comparing metatypes first: the casts of the switch below look up
+        // protocol conformances, which every struct of a message would otherwise pay for.
+        if T.self == Int.self { return try Self.integer(Int.self, node, codingPath, reading) as! T }
+        if T.self == String.self {
+            guard case .string(let string) = node else { throw Self.mismatch(T.self, node, codingPath) }
+            return string as! T
+        }
         switch T.self {
         case is String.Type:
             guard case .string(let string) = node else { throw Self.mismatch(T.self, node, codingPath) }

@@ -39,7 +39,8 @@ extension Move: Codable {
     /// Reads `{"bank": n, "direction": d}` or `{"refill": true}` and nothing else.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
-        let keys = Set(container.allKeys.map(\.stringValue))
+        // NB: compared as an array: a move has one or two keys, and sets cost a hash of each.
+        let keys = container.allKeys.map(\.stringValue)
         func corrupt(_ message: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
         }
@@ -48,7 +49,7 @@ extension Move: Codable {
                 throw corrupt("a refill move is {\"refill\": true}; \"refill\": false is not a move")
             }
             self = .refill
-        } else if keys == ["bank", "direction"] {
+        } else if keys.count == 2, keys.contains("bank"), keys.contains("direction") {
             let bank = try container.decode(Int.self, forKey: .bank)
             guard (1...5).contains(bank) else {
                 throw DecodingError.dataCorruptedError(
