@@ -52,3 +52,27 @@ struct LobbyLoadTests {
         #expect(result.desyncs > 0)
     }
 }
+
+extension LobbyLoadTests {
+    /// A counter that goes up by one each time it is read: the host part reads it before and after
+    /// each request, so it counts one a request.
+    final class Reads: @unchecked Sendable {
+        var count: UInt64 = 0
+    }
+
+    @Test("allocations are counted only with a counter, around the host's part of each request")
+    func allocations() {
+        let reads = Reads()
+        let counted = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 1, games: 1, seed: 5,
+            allocations: {
+                reads.count += 1
+                return reads.count
+            })
+        #expect(counted.hostAllocations == reads.count / 2)
+        #expect((counted.hostAllocations ?? 0) > UInt64(counted.moves))
+        let uncounted = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 1, games: 1, seed: 5)
+        #expect(uncounted.hostAllocations == nil)
+    }
+}

@@ -15,7 +15,8 @@ struct BenchLobbyTests {
         #expect(
             Set(object.keys)
                 == [
-                    "matches", "games", "moves", "hostMicrosPerMove", "sentBytesPerMove", "journalBytesPerMove",
+                    "matches", "games", "moves", "hostMicrosPerMove", "hostAllocationsPerMove", "sentBytesPerMove",
+                    "journalBytesPerMove",
                     "desyncs", "errors",
                 ])
         #expect(object["matches"] as? Int == 2)

@@ -8,8 +8,11 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
     public var games: Int
     /// Moves the lobby accepted.
     public var moves: Int
-    /// Time in the lobby and the host's encoding, per move, in µs (one thread, no I/O).
+    /// CPU time in the lobby and the host's encoding, per move, in µs (one thread, no I/O).
     public var hostMicrosPerMove: Double
+    /// Allocations in the lobby and the host's encoding per move; `nil` unless the malloc counter of
+    /// Benchmarks/yardstick/ is preloaded.
+    public var hostAllocationsPerMove: Double?
     /// Bytes of messages the host sends per move, to both players.
     public var sentBytesPerMove: Double
     /// Bytes of journal records per move.
@@ -26,10 +29,30 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
         self.games = result.games
         self.moves = result.moves
         self.hostMicrosPerMove = (result.hostTime.inSeconds * 1e6 / Double(moves) * 100).rounded() / 100
+        self.hostAllocationsPerMove = result.hostAllocations.map { (Double($0) / Double(moves) * 10).rounded() / 10 }
         self.sentBytesPerMove = (Double(result.sentBytes) / Double(moves) * 10).rounded() / 10
         self.journalBytesPerMove = (Double(result.journalBytes) / Double(moves) * 10).rounded() / 10
         self.desyncs = result.desyncs
         self.errors = result.refusals.count
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case matches, games, moves, hostMicrosPerMove, hostAllocationsPerMove, sentBytesPerMove, journalBytesPerMove
+        case desyncs, errors
+    }
+
+    /// Every key, `null` included, as `--json` prints them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.matches, forKey: .matches)
+        try container.encode(self.games, forKey: .games)
+        try container.encode(self.moves, forKey: .moves)
+        try container.encode(self.hostMicrosPerMove, forKey: .hostMicrosPerMove)
+        try container.encode(self.hostAllocationsPerMove, forKey: .hostAllocationsPerMove)
+        try container.encode(self.sentBytesPerMove, forKey: .sentBytesPerMove)
+        try container.encode(self.journalBytesPerMove, forKey: .journalBytesPerMove)
+        try container.encode(self.desyncs, forKey: .desyncs)
+        try container.encode(self.errors, forKey: .errors)
     }
 
     /// A short table for people.
@@ -39,6 +62,7 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
             ("games", "\(self.games)"),
             ("moves", "\(self.moves)"),
             ("host time/move", String(format: "%.2f µs", self.hostMicrosPerMove)),
+            ("host allocations/move", self.hostAllocationsPerMove.map { String(format: "%.1f", $0) } ?? "not counted"),
             ("sent/move", String(format: "%.1f bytes", self.sentBytesPerMove)),
             ("journal/move", String(format: "%.1f bytes", self.journalBytesPerMove)),
             ("desyncs", "\(self.desyncs)"),

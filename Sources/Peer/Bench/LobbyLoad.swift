@@ -2,6 +2,10 @@ import GameKit
 import Lobby
 import Protocol
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The host's own work per move, without sockets, threads or disk: a `Lobby` refereeing many
 /// matches of random bots, and every message it sends and every journal record encoded as the host
 /// would write them (`tcnet bench lobby`).
@@ -16,8 +20,10 @@ public enum LobbyLoad {
         public var moves = 0
         /// Games that ended.
         public var games = 0
-        /// Time in the lobby and the host's encoding.
+        /// CPU time of the thread in the lobby and the host's encoding.
         public var hostTime = Duration.zero
+        /// Allocations in the lobby and the host's encoding, when a counter was given.
+        public var hostAllocations: UInt64?
         /// Bytes of messages the host would have sent, and of journal records it would have written.
         public var sentBytes = 0
         public var journalBytes = 0
@@ -34,10 +40,13 @@ public enum LobbyLoad {
     ///   - matches: tables played at once.
     ///   - games: games per table.
     ///   - seed: where the bots' random choices start.
+    ///   - allocations: reads a count of the process's allocations so far (the malloc counter of
+    ///     Benchmarks/yardstick/, when preloaded), to count the host part's.
     public static func run<G: Game>(
-        configuration: LobbyConfiguration, game: G.Type, matches: Int, games: Int, seed: UInt64
+        configuration: LobbyConfiguration, game: G.Type, matches: Int, games: Int, seed: UInt64,
+        allocations: (() -> UInt64)? = nil
     ) -> Result {
-        var bench = Bench<G>(lobby: Lobby(configuration: configuration))
+        var bench = Bench<G>(lobby: Lobby(configuration: configuration), allocations: allocations)
         return bench.run(matches: matches, games: games, seed: seed)
     }
 
@@ -46,13 +55,15 @@ public enum LobbyLoad {
         var result = Result()
         var now = LobbyTime(milliseconds: 0)
         var connections: UInt64 = 0
-        let clock = ContinuousClock()
+        let allocations: (() -> UInt64)?
         /// Messages waiting for each bot, in order.
         var inbox: [ConnectionID: [HostEnvelope]] = [:]
         var requests: Int64 = 0
 
-        init(lobby: Lobby) {
+        init(lobby: Lobby, allocations: (() -> UInt64)?) {
             self.lobby = lobby
+            self.allocations = allocations
+            if allocations != nil { self.result.hostAllocations = 0 }
         }
 
         mutating func run(matches: Int, games: Int, seed: UInt64) -> Result {
@@ -124,10 +135,12 @@ public enum LobbyLoad {
             self.now = LobbyTime(milliseconds: self.now.milliseconds + 1)
             let envelope = ClientEnvelope(id: .number(self.requests), message)
             let isMove = if case .move = message { true } else { false }
-            let start = self.clock.now
+            let allocated = self.allocations?()
+            let start = Self.threadTime()
             let outcome = self.lobby.receive(envelope, from: connection, now: self.now)
             let bytes = Self.encode(outcome)
-            self.result.hostTime += start.duration(to: self.clock.now)
+            self.result.hostTime += Self.threadTime() - start
+            if let allocated, let count = self.allocations?() { self.result.hostAllocations? += count - allocated }
             self.result.sentBytes += bytes.sent
             self.result.journalBytes += bytes.journal
             if isMove, outcome.journal.contains(where: { if case .move = $0 { true } else { false } }) {
@@ -140,6 +153,14 @@ public enum LobbyLoad {
             for delivery in outcome.deliveries {
                 self.inbox[delivery.connection, default: []].append(delivery.envelope)
             }
+        }
+
+        /// The CPU time this thread has used: unlike the wall clock, it does not count the time the
+        /// thread waited for a core on a busy machine.
+        static func threadTime() -> Duration {
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
         }
 
         /// Encodes an outcome as the host does: each delivery's payload (one text per distinct

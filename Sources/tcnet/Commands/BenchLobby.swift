@@ -18,6 +18,9 @@ extension TCNet.Bench {
                 nothing: the time per move is the host's work in the lobby and its encoding, the part of \
                 `tcnet bench net`'s host CPU per move that is not sockets, threads or SQLite. The bots check \
                 every state with their own rules (desyncs must be 0); their time is not counted.
+
+                Allocations are counted only when the malloc counter of Benchmarks/yardstick/ is preloaded: \
+                LD_PRELOAD=Benchmarks/yardstick/build/libmalloccount.so
                 """
         )
 
@@ -46,9 +49,10 @@ extension TCNet.Bench {
             // NB: a short warm-up, so the figure is not the first calls' page faults and caches.
             _ = LobbyLoad.run(
                 configuration: configuration, game: TaxCollectionGame.self, matches: 2, games: 2, seed: seed)
+            let counter = MallocCounter()
             let result = LobbyLoad.run(
                 configuration: configuration, game: TaxCollectionGame.self, matches: matches, games: games,
-                seed: seed)
+                seed: seed, allocations: counter.map { counter in { counter.count() } })
             let report = LobbyBenchReport(result, matches: matches)
             print(json ? report.json : report.table)
             for refusal in result.refusals.prefix(5) {
