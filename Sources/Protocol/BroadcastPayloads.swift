@@ -41,7 +41,13 @@ public struct BroadcastPayloads {
             let name = String(decoding: key, as: UTF8.self)
             if name == "re" { return nil }
             if "re" < name {
-                return Array(object[..<index]) + member + [UInt8(ascii: ",")] + object[index...]
+                var spliced: [UInt8] = []
+                spliced.reserveCapacity(object.count + member.count + 1)
+                spliced.append(contentsOf: object[..<index])
+                spliced.append(contentsOf: member)
+                spliced.append(UInt8(ascii: ","))
+                spliced.append(contentsOf: object[index...])
+                return spliced
             }
             guard let next = Self.endOfValue(in: object, from: close + 2) else { return nil }
             index = next + 1

@@ -9,7 +9,7 @@ enum SortedJSONWriter {
     /// The JSON text of a tree.
     static func bytes(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(512)
+        output.reserveCapacity(1024)
         self.write(value, into: &output)
         return output
     }
@@ -40,14 +40,24 @@ enum SortedJSONWriter {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            // NB: the members sorted as pairs: no second lookup (and hash) of each key.
-            var first = true
-            for member in members.sorted(by: { $0.key < $1.key }) {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                self.write(string: member.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                self.write(member.value, into: &output)
+            // NB: the members sorted as pairs (no second lookup, and hash, of each key), in a buffer on the
+            // stack rather than an array per object.
+            withUnsafeTemporaryAllocation(of: (key: String, value: JSONValue).self, capacity: members.count) {
+                storage in
+                var buffer = storage
+                var count = 0
+                for member in members {
+                    buffer.initializeElement(at: count, to: member)
+                    count += 1
+                }
+                buffer.sort { $0.key < $1.key }
+                for index in 0..<count {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    self.write(string: buffer[index].key, into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    self.write(buffer[index].value, into: &output)
+                }
+                _ = buffer.deinitialize()
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -95,6 +95,36 @@ struct JSONValueEncodingTests {
                 ]))
     }
 
+    struct Outer: Encodable {
+        struct Inner: Encodable {
+            var list: [Double]
+            var x: Double
+        }
+        var name = "n"
+        var inner: Inner
+    }
+
+    @Test(
+        "a non-finite number is refused with JSONEncoder's coding path",
+        arguments: [[1, .nan], [.infinity]] as [[Double]])
+    func nonFinite(list: [Double]) {
+        let value = Outer(inner: Outer.Inner(list: [1], x: list.last!))
+        func path(_ body: () throws -> Void) -> [String]? {
+            do {
+                try body()
+            } catch EncodingError.invalidValue(_, let context) {
+                return context.codingPath.map(\.stringValue)
+            } catch {
+                return nil
+            }
+            return nil
+        }
+        let ours = path { _ = try JSONValueEncoder.tree(of: value) }
+        let foundation = path { _ = try JSONEncoder().encode(value) }
+        #expect(ours == ["inner", "x"])
+        #expect(ours == foundation)
+    }
+
     @Test("an envelope that writes its type and its body into one object")
     func envelope() {
         let envelope = HostEnvelope(

@@ -1,7 +1,8 @@
 /// The `Encoder` behind ``JSONValueEncoder``: every container writes into a ``JSONTreeBox``.
 ///
-/// NB: a member's coding path is built only when the member is a container itself (it is read only
-/// by the error of a non-finite number), not for every leaf.
+/// NB: a keyed member's coding path is built only for an error (the only reader is the error of a
+/// non-finite number): an encoder or container a member's value is given holds the path of the
+/// container the member is in.
 struct JSONTreeEncoder: Encoder {
     let box: JSONTreeBox
     let codingPath: [any CodingKey]
@@ -38,7 +39,14 @@ struct JSONTreeEncoder: Encoder {
         }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            let tree = try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: key)
+            // NB: the member's key joins the coding path only when an error comes back through it, as
+            // in the decoder; a path per member cost an allocation each.
+            let tree: JSONValue
+            do {
+                tree = try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil)
+            } catch let error as EncodingError {
+                throw error.inserting(key, at: self.codingPath.count)
+            }
             self.box.setMember(key.stringValue, tree)
         }
 
@@ -103,5 +111,18 @@ struct JSONTreeEncoder: Encoder {
             self.box.setSingle(
                 try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil, checked: true))
         }
+    }
+}
+
+extension EncodingError {
+    /// The same error, with a key inserted into its coding path at a depth.
+    func inserting(_ key: any CodingKey, at depth: Int) -> EncodingError {
+        guard case .invalidValue(let value, let context) = self else { return self }
+        var path = context.codingPath
+        path.insert(key, at: min(depth, path.count))
+        return .invalidValue(
+            value,
+            .init(
+                codingPath: path, debugDescription: context.debugDescription, underlyingError: context.underlyingError))
     }
 }

@@ -146,7 +146,9 @@ final class JSONTreeBox {
     func becomeObject() {
         guard self.kind != .object else { return }
         self.kind = .object
-        self.members = [:]
+        // NB: room for the members of a typical struct, so its dictionary is not grown (and rehashed) on
+        // the way; a larger one grows from there.
+        self.members = Dictionary(minimumCapacity: 8)
         self.pendingMembers = [:]
     }
 
