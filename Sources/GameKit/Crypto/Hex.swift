@@ -5,14 +5,17 @@ public enum Hex {
     /// The bytes as lower-case hex, two digits a byte.
     /// - Parameter bytes: any bytes.
     /// - Returns: the text.
-    public static func string(of bytes: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in bytes {
-            text.append(Self.digits[Int(byte >> 4)])
-            text.append(Self.digits[Int(byte & 0x0f)])
+    public static func string(of bytes: some Collection<UInt8>) -> String {
+        // NB: the digits are written straight into the string's storage: one allocation, not two.
+        String(unsafeUninitializedCapacity: 2 * bytes.count) { text in
+            var index = 0
+            for byte in bytes {
+                text[index] = Self.digits[Int(byte >> 4)]
+                text[index + 1] = Self.digits[Int(byte & 0x0f)]
+                index += 2
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes of hex text (either case).

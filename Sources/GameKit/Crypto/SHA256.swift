@@ -59,7 +59,8 @@ public struct SHA256: Sendable {
             block.removeAll(keepingCapacity: true)
         }
         block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-        for shift: UInt64 in [56, 48, 40, 32, 24, 16, 8, 0] {
+        // NB: a stride, not an array literal, which would be allocated on every digest.
+        for shift in stride(from: UInt64(56), through: 0, by: -8) {
             block.append(UInt8(truncatingIfNeeded: bitLength >> shift))
         }
         compress()

@@ -10,7 +10,12 @@ protocol GameEventSink {
 
 /// Keeps every event, for ``GameState/apply(_:)``.
 struct EventList: GameEventSink {
-    var events: [GameEvent] = []
+    /// NB: room for a typical sowing's events, so the list is not grown a few times per move.
+    var events: [GameEvent] = {
+        var events: [GameEvent] = []
+        events.reserveCapacity(32)
+        return events
+    }()
 
     mutating func record(_ event: @autoclosure () -> GameEvent) {
         events.append(event())

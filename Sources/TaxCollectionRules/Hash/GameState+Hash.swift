@@ -6,15 +6,20 @@ extension GameState {
     /// The bytes that ``stateHash`` digests, defined byte for byte in docs/RULES.md ("The state hash"):
     /// a version tag, the rule set's name, then every field as a 32-bit big-endian integer or one byte.
     public var hashBytes: [UInt8] {
-        var bytes = Array("tcnet-tax-collection-state-1".utf8)
+        // NB: room for every field at once (the tag, a rule set's name, 20 words, 3 bytes), so the array
+        // is allocated once.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        bytes.append(contentsOf: "tcnet-tax-collection-state-1".utf8)
         bytes.append(0)
         bytes.append(contentsOf: rules.name.utf8)
         bytes.append(0)
         func append(_ value: Int) {
             let word = UInt32(truncatingIfNeeded: value)
-            for shift: UInt32 in [24, 16, 8, 0] {
-                bytes.append(UInt8(truncatingIfNeeded: word >> shift))
-            }
+            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: word))
         }
         append(top)
         append(bottom)
