@@ -53,9 +53,7 @@ public struct IdleBenchReport: Codable, Sendable, Equatable, BenchReport {
             ("setup", String(format: "%.1f s", self.setupSeconds)),
             ("errors", "\(self.errors)"),
         ]
-        let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
-            .joined(separator: "\n")
+        return Self.table(rows)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -68,8 +68,6 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
             ("desyncs", "\(self.desyncs)"),
             ("errors", "\(self.errors)"),
         ]
-        let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
-            .joined(separator: "\n")
+        return Self.table(rows)
     }
 }
