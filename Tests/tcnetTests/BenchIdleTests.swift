@@ -7,7 +7,7 @@ import Testing
 struct BenchIdleTests {
     static let keys: Set<String> = [
         "connections", "hostPeakRssKiB", "hostKiBPerConnection", "greetingP50Us", "greetingP99Us",
-        "setupGreetingP99Us", "setupSeconds", "errors",
+        "setupGreetingP99Us", "setupSeconds", "errors", "matches", "movesPerSecondAlone", "movesPerSecondBesideIdle",
     ]
 
     @Test("forty quiet clients and five probes, with its own host: one JSON object of the documented figures")
@@ -27,6 +27,24 @@ struct BenchIdleTests {
         #expect(p50 > 0)
         #expect(p50 <= p99)
         #expect((object["setupGreetingP99Us"] as? Int ?? 0) > 0)
+        #expect(object["matches"] as? Int == 0)
+        #expect(object["movesPerSecondAlone"] is NSNull)
+        #expect(object["movesPerSecondBesideIdle"] is NSNull)
+    }
+
+    @Test("with --matches: the same matches play alone, then beside the quiet clients, and both rates are reported")
+    func matchesBesideIdle() async throws {
+        let outcome = try await CommandRunner.run(
+            ["bench", "idle", "--connections", "30", "--probes", "3", "--matches", "2", "--duration", "1", "--json"],
+            timeout: .seconds(120))
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let line = try #require(outcome.standardOutput.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["connections"] as? Int == 30)
+        #expect(object["matches"] as? Int == 2)
+        #expect(object["errors"] as? Int == 0)
+        #expect((object["movesPerSecondAlone"] as? Double ?? 0) > 0)
+        #expect((object["movesPerSecondBesideIdle"] as? Double ?? 0) > 0)
     }
 
     @Test(
@@ -35,6 +53,8 @@ struct BenchIdleTests {
             (["--connections", "0"], "--connections must be at least 1"),
             (["--connections", "70000"], "--connections must be at most 60000"),
             (["--probes", "0"], "--probes must be at least 1"),
+            (["--matches", "6000"], "--matches takes 0 to 5000"),
+            (["--duration", "0"], "--duration takes 1 to 3600"),
             (["--target", "nowhere"], "--target takes HOST:PORT"),
             (["--target", "127.0.0.1:1"], "cannot connect to a tcnet host at 127.0.0.1:1"),
         ])

@@ -19,11 +19,17 @@ public struct IdleBenchReport: Codable, Sendable, Equatable, BenchReport {
     public var setupSeconds: Double
     /// Clients that were not greeted.
     public var errors: Int
+    /// Matches played before the quiet clients connected and again while they were (`--matches`); 0 when none.
+    public var matches: Int = 0
+    /// Moves per second of those matches with no quiet client connected; `nil` without `--matches`.
+    public var movesPerSecondAlone: Double?
+    /// Moves per second of the same matches while every quiet client is connected; `nil` without `--matches`.
+    public var movesPerSecondBesideIdle: Double?
 
     /// The JSON keys, in the order the table shows them.
     public static let keys = [
         "connections", "hostPeakRssKiB", "hostKiBPerConnection", "greetingP50Us", "greetingP99Us",
-        "setupGreetingP99Us", "setupSeconds", "errors",
+        "setupGreetingP99Us", "setupSeconds", "errors", "matches", "movesPerSecondAlone", "movesPerSecondBesideIdle",
     ]
 
     /// Creates a report.
@@ -52,13 +58,16 @@ public struct IdleBenchReport: Codable, Sendable, Equatable, BenchReport {
             ("setup greeting p99", "\(self.setupGreetingP99Us) µs"),
             ("setup", String(format: "%.1f s", self.setupSeconds)),
             ("errors", "\(self.errors)"),
+            ("matches", "\(self.matches)"),
+            ("moves/s alone", self.movesPerSecondAlone.map { String(format: "%.1f", $0) } ?? "n/a"),
+            ("moves/s beside idle", self.movesPerSecondBesideIdle.map { String(format: "%.1f", $0) } ?? "n/a"),
         ]
         return Self.table(rows)
     }
 
     enum CodingKeys: String, CodingKey {
         case connections, hostPeakRssKiB, hostKiBPerConnection, greetingP50Us, greetingP99Us, setupGreetingP99Us
-        case setupSeconds, errors
+        case setupSeconds, errors, matches, movesPerSecondAlone, movesPerSecondBesideIdle
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,5 +81,8 @@ public struct IdleBenchReport: Codable, Sendable, Equatable, BenchReport {
         try container.encode(self.setupGreetingP99Us, forKey: .setupGreetingP99Us)
         try container.encode(self.setupSeconds, forKey: .setupSeconds)
         try container.encode(self.errors, forKey: .errors)
+        try container.encode(self.matches, forKey: .matches)
+        try container.encode(self.movesPerSecondAlone, forKey: .movesPerSecondAlone)
+        try container.encode(self.movesPerSecondBesideIdle, forKey: .movesPerSecondBesideIdle)
     }
 }
