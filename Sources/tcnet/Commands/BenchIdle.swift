@@ -67,7 +67,8 @@ extension TCNet.Bench {
                 await child?.stop()
                 print(self.json ? report.json : report.table)
                 if report.errors > 0 {
-                    throw CommandFailure("\(report.errors) clients were not greeted; the errors above say why")
+                    throw CommandFailure(
+                        "\(report.errors) clients were not greeted or matches went wrong; the errors above say why")
                 }
             } catch {
                 await child?.stop()
