@@ -104,6 +104,10 @@ public final class TCNetHost: Service, Sendable {
             // NB: a small kernel buffer, so a client that stops reading is dropped near the documented 1 MiB
             // queued (L-9), not after the megabytes a send buffer grows to.
             .childChannelOption(.socketOption(.so_sndbuf), value: HostConfiguration.kernelSendBuffer)
+            // NB: a channel keeps its last read buffer for the next read; a quiet student's messages are a
+            // few hundred bytes, so it starts at 256 bytes (not NIO's 2 KiB) and grows with a busy one.
+            .childChannelOption(
+                .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
             .bind(host: configuration.bindAddress, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handshake = HandshakeFlag()
