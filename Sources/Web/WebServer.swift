@@ -56,12 +56,9 @@ public final class WebServer: Service, Sendable {
         // NB: the guard refuses larger messages at their headers; NIO's own limit is only a backstop.
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: min(host.webSocketMessageLimit, 1 << 24), autoPing: .disabled, closeTimeout: .seconds(5))
-        let server = HTTPServerBuilder.http1WebSocketUpgrade(
-            configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: webSocket)
-        ) {
-            (request: HTTPRequest, channel: any Channel, _: Logger) throws -> ShouldUpgradeResult<
-                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
-            > in
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .seconds(60)), ws: webSocket)
+        let shouldUpgrade: WebPipelineWarmUp.ShouldUpgrade = { request, channel, _ in
             guard (request.path ?? "").split(separator: "?").first == "/ws" else { return .dontUpgrade }
             let origin = request.headerFields[.origin]
             guard faults.has(.originUnchecked) || OriginCheck.allows(origin: origin, host: request.authority) else {
@@ -73,6 +70,12 @@ public final class WebServer: Service, Sendable {
                 await host.serveWebSocket(
                     channel, handshake: handshake, messages: WebSocketMessages(frames: inbound, faults: faults))
             }
+        }
+        let server = HTTPServerBuilder { responder in
+            // NB: before the server accepts (see WebPipelineWarmUp).
+            WebPipelineWarmUp.run(configuration: channelConfiguration, logger: logger)
+            return HTTP1WebSocketUpgradeChannel(
+                responder: responder, configuration: channelConfiguration, shouldUpgrade: shouldUpgrade)
         }
         let application = Application(
             responder: responder, server: server,
