@@ -104,3 +104,39 @@ struct HostFramingTests {
         }
     }
 }
+
+/// A connection's session runs on its event loop (SessionHandler): the lobby's answers and the session's
+/// own keep the order of the connection's messages, however they arrive.
+@Suite("Host: one connection's answers in order")
+struct SessionOrderTests {
+    @Test("in one write: pings, an unknown type and a join without its fields are answered in the order sent")
+    func errorsKeepTheirPlace() async throws {
+        try await withHost { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            let payloads = [
+                #"{"type":"ping","id":1}"#, #"{"type":"no-such-type","id":2}"#, #"{"type":"ping","id":3}"#,
+                #"{"type":"join","id":4}"#, #"{"type":"ping","id":5}"#,
+            ]
+            try await client.send(bytes: payloads.flatMap { FrameEncoder.frame(Array($0.utf8)) })
+            var answers: [HostEnvelope] = []
+            for _ in payloads { answers.append(try await client.readMessage()) }
+            #expect(answers.map(\.re) == (1...5).map { .number(Int64($0)) })
+            #expect(answers.map(\.message.type) == ["pong", "error", "pong", "error", "pong"])
+        }
+    }
+
+    @Test("a fatal error after two pings: both pongs, then the error, then the close")
+    func fatalAfterTheRest() async throws {
+        try await withHost { host in
+            let client = try await RawClient.greeted(port: host.port, name: "Lan")
+            let pings = [#"{"type":"ping","id":1}"#, #"{"type":"ping","id":2}"#].flatMap {
+                FrameEncoder.frame(Array($0.utf8))
+            }
+            try await client.send(bytes: pings + FrameEncoder.frame([0x7B, 0xFF, 0x7D]))
+            let messages = try await client.readUntilClosed(timeout: .seconds(15))
+            #expect(messages.map(\.re) == [.number(1), .number(2), nil])
+            #expect(messages.last?.error?.code == .invalidUTF8)
+            #expect(messages.last?.error?.fatal == true)
+        }
+    }
+}

@@ -12,8 +12,22 @@ import Synchronization
 final class LobbyMailbox: Sendable {
     /// One message and the connection it came on.
     struct Letter: Sendable {
-        let envelope: ClientEnvelope
+        /// What a connection posts.
+        enum Content: Sendable {
+            /// A greeted player's message, for the lobby.
+            case message(ClientEnvelope)
+            /// The connection's own answer to a message the lobby never sees (an error the session found,
+            /// a refusal by the rate limit): sent in its place among the connection's messages.
+            case answer(HostEnvelope, closes: Bool)
+        }
+
+        let content: Content
         let connection: ConnectionID
+
+        /// The player's message, when the letter holds one.
+        var envelope: ClientEnvelope? {
+            if case .message(let envelope) = self.content { envelope } else { nil }
+        }
     }
 
     /// What a connection must do after posting.
@@ -46,8 +60,14 @@ final class LobbyMailbox: Sendable {
     /// Posts a message.
     /// - Returns: what the poster must do.
     func post(_ envelope: ClientEnvelope, from connection: ConnectionID) -> Posted {
+        self.post(.message(envelope), from: connection)
+    }
+
+    /// Posts a message, or an answer the connection gives itself.
+    /// - Returns: what the poster must do.
+    func post(_ content: Letter.Content, from connection: ConnectionID) -> Posted {
         self.state.withLock { state in
-            state.letters.append(Letter(envelope: envelope, connection: connection))
+            state.letters.append(Letter(content: content, connection: connection))
             if !state.turnDue {
                 state.turnDue = true
                 return .wakeTheLobby

@@ -110,7 +110,19 @@ actor LobbyService {
     /// the lobby's turn.
     /// - Returns: `true` when the caller must ``readMail()`` before reading on (the mailbox is full).
     nonisolated func post(_ envelope: ClientEnvelope, from connection: ConnectionID) -> Bool {
-        switch self.mailbox.post(envelope, from: connection) {
+        self.post(.message(envelope), from: connection)
+    }
+
+    /// Posts what a connection's session decided without the lobby: an error answering one of its
+    /// messages, or a fatal one (then the connection is closed), sent after what the connection posted
+    /// before it.
+    /// - Returns: `true` when the caller must ``readMail()`` before reading on (the mailbox is full).
+    nonisolated func post(answer envelope: HostEnvelope, closing: Bool, to connection: ConnectionID) -> Bool {
+        self.post(.answer(envelope, closes: closing), from: connection)
+    }
+
+    private nonisolated func post(_ content: LobbyMailbox.Letter.Content, from connection: ConnectionID) -> Bool {
+        switch self.mailbox.post(content, from: connection) {
         case .wakeTheLobby:
             Task { await self.turn() }
             return false
@@ -136,11 +148,18 @@ actor LobbyService {
         var outcomes: [LobbyOutcome] = []
         outcomes.reserveCapacity(letters.count)
         for letter in letters {
-            let now = self.now
-            let outcome =
-                self.desk.receive(letter.envelope, from: letter.connection, lobby: &self.lobby, now: now)
-                ?? self.lobby.receive(letter.envelope, from: letter.connection, now: now)
-            outcomes.append(self.followed(outcome))
+            switch letter.content {
+            case .message(let envelope):
+                let now = self.now
+                let outcome =
+                    self.desk.receive(envelope, from: letter.connection, lobby: &self.lobby, now: now)
+                    ?? self.lobby.receive(envelope, from: letter.connection, now: now)
+                outcomes.append(self.followed(outcome))
+            case .answer(let envelope, let closes):
+                var outcome = LobbyOutcome()
+                outcome.deliveries = [Delivery(to: letter.connection, envelope, closesConnection: closes)]
+                outcomes.append(outcome)
+            }
         }
         self.commitAndSend(outcomes)
     }

@@ -1,10 +1,28 @@
 import Lobby
 import Logging
 import Protocol
+import Synchronization
 
 // MARK: - One connection's session, whatever its transport
 
-extension TCNetHost {
+/// What every connection's session needs from its host: admission, the lobby, and the release at the end.
+/// Framed TCP runs its sessions on the event loops (``SessionHandler``); a WebSocket in a task of its own
+/// (``runSession(_:on:handshake:logger:)``).
+struct HostSessions: Sendable {
+    let service: LobbyService
+    let configuration: HostConfiguration
+    let logger: Logger
+    /// The connections accepted and not yet released, which the host waits for when it stops.
+    let census = ConnectionCensus()
+
+    /// A new connection's protocol state.
+    func newSession() -> ConnectionSession<ContinuousClock.Instant> {
+        ConnectionSession(
+            rateLimit: self.configuration.faults.has(.noRateLimit)
+                ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
+            now: ContinuousClock.now, faults: self.configuration.faults)
+    }
+
     /// Registers a connection with the lobby, or refuses it with `host-full` when the host is full.
     /// - Parameters:
     ///   - link: the connection, framed TCP or WebSocket.
@@ -37,10 +55,7 @@ extension TCNetHost {
     func runSession<Payloads: AsyncSequence>(
         _ payloads: Payloads, on id: ConnectionID, handshake: HandshakeFlag, logger: Logger
     ) async throws where Payloads.Element == [UInt8] {
-        var session = ConnectionSession(
-            rateLimit: self.configuration.faults.has(.noRateLimit)
-                ? RateLimit(burst: 1 << 30, perSecond: 1 << 30) : self.configuration.rateLimit,
-            now: ContinuousClock.now, faults: self.configuration.faults)
+        var session = self.newSession()
         for try await payload in payloads {
             let beforeHandshake = !session.isGreeted
             defer { if beforeHandshake { handshake.frameHandled() } }
@@ -48,9 +63,7 @@ extension TCNetHost {
             case .reply(let envelope):
                 await self.service.send(envelope, to: id)
             case .close(let envelope):
-                if case .error(let error) = envelope.message {
-                    logger.info("closing", metadata: ["code": "\(error.code)"])
-                }
+                Self.logClosing(envelope, logger: logger)
                 await self.service.close(id, with: envelope)
                 return
             case .greet(let hello, let re):
@@ -65,9 +78,50 @@ extension TCNetHost {
         }
     }
 
+    /// Logs why the host closes a connection.
+    static func logClosing(_ envelope: HostEnvelope, logger: Logger) {
+        if case .error(let error) = envelope.message {
+            logger.info("closing", metadata: ["code": "\(error.code)"])
+        }
+    }
+
     /// Forgets a connection whose session ended.
     func release(_ id: ConnectionID, logger: Logger) async {
         let name = await self.service.disconnect(id)
         logger.info("disconnected", metadata: name.map { ["name": "\($0)"] } ?? [:])
+    }
+}
+
+/// Counts the connections a host has accepted and not yet released, so that a stopping host returns only
+/// once every connection's end reached the lobby (and its journal).
+final class ConnectionCensus: Sendable {
+    private let state = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+
+    /// A connection was accepted.
+    func arrived() {
+        self.state.withLock { $0.count += 1 }
+    }
+
+    /// A connection was released.
+    func left() {
+        let waiters = self.state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.count -= 1
+            guard state.count == 0 else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no connection is left.
+    func allGone() async {
+        await withCheckedContinuation { continuation in
+            let now = self.state.withLock { state -> Bool in
+                if state.count == 0 { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }

@@ -36,13 +36,15 @@ extension TCNetHost {
         _ channel: any Channel, handshake: HandshakeFlag, messages: Messages
     ) async where Messages.Element == [UInt8] {
         let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        guard let (id, logger) = await self.admit(ClientLink(channel: channel, framing: .webSocket), remote: remote)
+        guard
+            let (id, logger) = await self.sessions.admit(
+                ClientLink(channel: channel, framing: .webSocket), remote: remote)
         else { return }
         do {
-            try await self.runSession(messages, on: id, handshake: handshake, logger: logger)
+            try await self.sessions.runSession(messages, on: id, handshake: handshake, logger: logger)
         } catch {
             logger.debug("connection error", metadata: ["error": "\(error)"])
         }
-        await self.release(id, logger: logger)
+        await self.sessions.release(id, logger: logger)
     }
 }

@@ -17,8 +17,10 @@ public final class TCNetHost: Service, Sendable {
     /// The port the host listens on (the real one when the configuration asked for 0).
     public let port: Int
 
-    private let serverChannel: NIOAsyncChannel<AcceptedConnection, Never>
+    private let serverChannel: NIOAsyncChannel<Void, Never>
     let service: LobbyService
+    /// Admission, sessions and release, for both transports.
+    let sessions: HostSessions
     private let failure: HostFailure
     let logger: Logger
     /// What the journal held at start-up, logged when the host starts to run (after the command's
@@ -28,16 +30,16 @@ public final class TCNetHost: Service, Sendable {
     public let diskAtStart: DiskStatus?
 
     private init(
-        configuration: HostConfiguration, serverChannel: NIOAsyncChannel<AcceptedConnection, Never>,
-        service: LobbyService, failure: HostFailure, logger: Logger, replayed: Logger.Metadata?,
-        diskAtStart: DiskStatus?
+        configuration: HostConfiguration, serverChannel: NIOAsyncChannel<Void, Never>, sessions: HostSessions,
+        failure: HostFailure, logger: Logger, replayed: Logger.Metadata?, diskAtStart: DiskStatus?
     ) {
         self.replayed = replayed
         self.diskAtStart = diskAtStart
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.port = serverChannel.channel.localAddress?.port ?? configuration.port
-        self.service = service
+        self.service = sessions.service
+        self.sessions = sessions
         self.failure = failure
         self.logger = logger
     }
@@ -91,6 +93,7 @@ public final class TCNetHost: Service, Sendable {
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, journal: journal,
             diskCheckInterval: configuration.diskCheckInterval, failure: failure, clock: configuration.clock,
             logger: logger, faults: configuration.faults)
+        let sessions = HostSessions(service: service, configuration: configuration, logger: logger)
         let faults = configuration.faults
         let limits = configuration.enforcedFrameLimits
         let timeouts = configuration.enforcedTimeouts
@@ -115,12 +118,13 @@ public final class TCNetHost: Service, Sendable {
                         FrameHandler(
                             limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
                     try channel.pipeline.syncOperations.addHandler(SlowConsumerGuard(logger: logger))
-                    return AcceptedConnection(
-                        channel: try NIOAsyncChannel(wrappingChannelSynchronously: channel), handshake: handshake)
+                    // NB: the session runs on the event loop, with no task per connection (SessionHandler).
+                    try channel.pipeline.syncOperations.addHandler(
+                        SessionHandler(sessions: sessions, handshake: handshake))
                 }
             }
         let host = TCNetHost(
-            configuration: configuration, serverChannel: serverChannel, service: service, failure: failure,
+            configuration: configuration, serverChannel: serverChannel, sessions: sessions, failure: failure,
             logger: logger, replayed: replayed, diskAtStart: journal?.status)
         failure.onFailure { host.stop() }
         return host
@@ -135,18 +139,14 @@ public final class TCNetHost: Service, Sendable {
             "listening",
             metadata: ["address": "\(self.configuration.bindAddress)", "port": "\(self.port)"])
         try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                // NB: a journal replayed at start-up may hold deadlines: the first check schedules them.
-                await self.service.startPausedIfTheDiskIsFull()
-                await self.service.tickIfDue()
-                try await self.serverChannel.executeThenClose { inbound in
-                    for try await connection in inbound {
-                        group.addTask {
-                            await self.serve(connection)
-                        }
-                    }
-                }
+            // NB: a journal replayed at start-up may hold deadlines: the first check schedules them.
+            await self.service.startPausedIfTheDiskIsFull()
+            await self.service.tickIfDue()
+            // NB: each connection is served by its SessionHandler; this loop only keeps accepting.
+            try await self.serverChannel.executeThenClose { inbound in
+                for try await _ in inbound {}
             }
+            await self.sessions.census.allGone()
         } onGracefulShutdown: {
             self.stop()
         }
@@ -163,31 +163,10 @@ public final class TCNetHost: Service, Sendable {
         Task { await self.service.shutDown() }
     }
 
-    private func serve(_ accepted: AcceptedConnection) async {
-        let channel = accepted.channel.channel
-        let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        let link = ClientLink(channel: channel, framing: .lengthPrefixed)
-        guard let (id, logger) = await self.admit(link, remote: remote) else { return }
-        do {
-            try await accepted.channel.executeThenClose { inbound in
-                try await self.runSession(inbound, on: id, handshake: accepted.handshake, logger: logger)
-            }
-        } catch {
-            logger.debug("connection error", metadata: ["error": "\(error)"])
-        }
-        await self.release(id, logger: logger)
-    }
-
     /// Carries out a teacher's request from the host's console.
     /// - Parameter request: the request.
     /// - Returns: the lines to show the teacher.
     public func teacher(_ request: TeacherRequest) async -> [String] {
         await self.service.teacher(request)
     }
-}
-
-/// A connection as the listening socket hands it over: its async channel and handshake flag.
-struct AcceptedConnection: Sendable {
-    let channel: NIOAsyncChannel<[UInt8], Never>
-    let handshake: HandshakeFlag
 }

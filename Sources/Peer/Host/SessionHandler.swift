@@ -1,0 +1,188 @@
+import Lobby
+import Logging
+import NIOCore
+import Protocol
+
+/// A framed TCP connection's session, run on its event loop: admission, decoding, the rate limit and the
+/// hello gate (``ConnectionSession``), then the lobby's mailbox, then the release when the connection ends.
+///
+/// NB: a greeted player's message goes from the event loop straight into the lobby's mailbox
+/// (``LobbyMailbox``), with no task per connection and no hop per message; so does an error the session
+/// answers by itself, which keeps its place among the connection's messages. Only the rarer steps that
+/// must wait for the lobby (admission, a `hello`, a full mailbox, the release) run in a task;
+/// while one is under way the connection's later messages wait, and so does the next read from its socket,
+/// so they reach the lobby in the order they were sent. Each step's task awaits the one before it.
+final class SessionHandler: ChannelDuplexHandler {
+    typealias InboundIn = [UInt8]
+    typealias OutboundIn = NIOAny
+
+    private enum Phase {
+        /// The lobby has not registered the connection yet.
+        case admitting
+        /// Registered, with its id and logger.
+        case open(ConnectionID, Logger)
+        /// Refused (host full), or released.
+        case gone
+    }
+
+    private let sessions: HostSessions
+    private let handshake: HandshakeFlag
+    private var session: ConnectionSession<ContinuousClock.Instant>
+    private var phase = Phase.admitting
+    private var context: ChannelHandlerContext?
+    /// Whether a step that waits for the lobby is under way.
+    private var waiting = false
+    /// Payloads that arrived while a step was under way, in order.
+    private var pending: CircularBuffer<[UInt8]> = []
+    /// Whether the channel asked to read while a step was under way.
+    private var readHeld = false
+    /// Whether the session closed the connection, or the connection ended: nothing more is read.
+    private var ended = false
+    /// Whether the channel became inactive.
+    private var inactive = false
+    /// The last step's task; the next step awaits it.
+    private var tail: Task<Void, Never>?
+
+    init(sessions: HostSessions, handshake: HandshakeFlag) {
+        self.sessions = sessions
+        self.handshake = handshake
+        self.session = sessions.newSession()
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { self.admit(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        self.admit(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !self.ended else { return }
+        let payload = self.unwrapInboundIn(data)
+        if self.waiting {
+            self.pending.append(payload)
+        } else {
+            self.handle(payload)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if self.waiting {
+            self.readHeld = true
+        } else {
+            context.read()
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.ended = true
+        self.inactive = true
+        self.pending.removeAll()
+        if case .open(let id, let logger) = self.phase { self.release(id, logger: logger) }
+        context.fireChannelInactive()
+    }
+
+    // MARK: Steps
+
+    private func admit(context: ChannelHandlerContext) {
+        guard case .admitting = self.phase, !self.waiting else { return }
+        self.sessions.census.arrived()
+        let link = ClientLink(channel: context.channel, framing: .lengthPrefixed)
+        let remote = context.channel.remoteAddress.map { "\($0)" } ?? "unknown"
+        let sessions = self.sessions
+        self.step({ await sessions.admit(link, remote: remote) }) { handler, admitted in
+            guard let admitted else {
+                handler.phase = .gone
+                handler.ended = true
+                handler.pending.removeAll()
+                handler.sessions.census.left()
+                return
+            }
+            let (id, logger) = admitted
+            handler.phase = .open(id, logger)
+            if handler.inactive { handler.release(id, logger: logger) }
+        }
+    }
+
+    private func handle(_ payload: [UInt8]) {
+        guard case .open(let id, let logger) = self.phase else {
+            self.pending.append(payload)
+            return
+        }
+        let beforeHandshake = !self.session.isGreeted
+        let service = self.sessions.service
+        switch self.session.receive(payload: payload, now: .now) {
+        case .forward(let envelope):
+            if service.post(envelope, from: id) {
+                // NB: the mailbox is full: read on once the lobby has taken it.
+                self.step({ await service.readMail() }) { _, _ in }
+            }
+        case .reply(let envelope):
+            if service.post(answer: envelope, closing: false, to: id) {
+                self.step({ await service.readMail() }) { _, _ in }
+            }
+            if beforeHandshake { self.handshake.frameHandled() }
+        case .close(let envelope):
+            HostSessions.logClosing(envelope, logger: logger)
+            self.ended = true
+            self.pending.removeAll()
+            _ = service.post(answer: envelope, closing: true, to: id)
+            if beforeHandshake { self.handshake.frameHandled() }
+        case .greet(let hello, let re):
+            self.step({ await service.greet(hello, re: re, on: id) }) { handler, accepted in
+                if accepted {
+                    handler.session.greeted()
+                    handler.handshake.markDone()
+                }
+                if beforeHandshake { handler.handshake.frameHandled() }
+            }
+        }
+    }
+
+    private func release(_ id: ConnectionID, logger: Logger) {
+        self.phase = .gone
+        let sessions = self.sessions
+        let previous = self.tail
+        self.tail = Task {
+            await previous?.value
+            await sessions.release(id, logger: logger)
+            sessions.census.left()
+        }
+    }
+
+    /// Runs `work` in a task after the previous step's, holds the connection's messages and reads until it
+    /// is done, then has `then` take its result on the event loop and goes on with what was held.
+    private func step<Result: Sendable>(
+        _ work: @escaping @Sendable () async -> Result, then: @escaping (SessionHandler, Result) -> Void
+    ) {
+        guard let loop = self.context?.eventLoop else { return }
+        self.waiting = true
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        let resume = NIOLoopBound(then, eventLoop: loop)
+        let previous = self.tail
+        self.tail = Task {
+            await previous?.value
+            let result = await work()
+            loop.execute {
+                let handler = handler.value
+                handler.waiting = false
+                resume.value(handler, result)
+                handler.goOn()
+            }
+        }
+    }
+
+    /// Handles what arrived during a step, then lets the channel read again.
+    private func goOn() {
+        while !self.waiting, !self.ended, let payload = self.pending.popFirst() {
+            self.handle(payload)
+        }
+        if !self.waiting, self.readHeld, let context = self.context {
+            self.readHeld = false
+            context.read()
+        }
+    }
+}
