@@ -1,7 +1,7 @@
-import TaxCollection
 import Classroom
 import Conformance
 import Lobby
+import TaxCollection
 import Testing
 
 /// Every case must be able to fail: each runs against a host with one fault injected that breaks what
@@ -20,7 +20,11 @@ struct BrokenHostTests {
         .firstMoveNotAlternating: ["match.rematch"],
         .frameTimeoutTenth: ["framing.split-every-byte", "liveness.slow-frame"],
         .frameTimerResetByBytes: ["liveness.slowloris"],
-        .genericFramingErrors: ["framing.garbage-json", "framing.http-get", "framing.http-post", "framing.invalid-utf8", "framing.json-array", "framing.json-string", "framing.missing-type", "framing.type-not-string", "framing.zero-length", "framing.zero-length-greeted"],
+        .genericFramingErrors: [
+            "framing.garbage-json", "framing.http-get", "framing.http-post", "framing.invalid-utf8",
+            "framing.json-array", "framing.json-string", "framing.missing-type", "framing.type-not-string",
+            "framing.zero-length", "framing.zero-length-greeted",
+        ],
         .genericRefusals: [
             "lobby.leave-seat", "lobby.no-such-table", "lobby.ready-without-seat", "match.not-playing",
             "whichbill.options-refused",
@@ -28,7 +32,9 @@ struct BrokenHostTests {
         .fragmentsTruncated: ["websocket.fragmented"],
         .graceIgnored: ["resume.forfeit", "resume.pause"],
         .graceNotChecked: ["lobby.grace-out-of-range"],
-        .helloRequiredNotFatal: ["hello.ping-first", "hello.table-request-first", "hello.unknown-type-first", "websocket.close-code"],
+        .helloRequiredNotFatal: [
+            "hello.ping-first", "hello.table-request-first", "hello.unknown-type-first", "websocket.close-code",
+        ],
         .idleTimerNotReset: ["liveness.ping-keeps-alive"],
         .illegalMovesAccepted: [
             "craps.bankrupt-reset", "craps.seven-out", "match.illegal-move", "whichbill.hint", "whichbill.play-again",
@@ -44,19 +50,27 @@ struct BrokenHostTests {
             "json.raw-control-character", "json.trailing-comma", "json.utf16",
         ],
         .listsNotPaginated: ["lobby.players-pages", "lobby.tables-pages"],
-        .matchStartsEarly: ["lobby.ready-while-playing", "match.malformed-move", "match.move-after-end", "match.not-a-player"],
+        .matchStartsEarly: [
+            "lobby.ready-while-playing", "match.malformed-move", "match.move-after-end", "match.not-a-player",
+        ],
         .maxFrameHalved: ["framing.max-frame-accepted"],
         .namesCaseSensitive: ["hello.name-taken-any-case"],
         .namesCountedInBytes: ["hello.name-graphemes"],
         .namesFreedOnDisconnect: ["resume.name-reserved"],
         .namesNeverFreed: ["hello.name-freed"],
-        .namesNotValidated: ["hello.name-control", "hello.name-empty", "hello.name-invisible", "hello.name-too-long", "hello.name-trimmed"],
+        .namesNotValidated: [
+            "hello.name-control", "hello.name-empty", "hello.name-invisible", "hello.name-too-long",
+            "hello.name-trimmed",
+        ],
         .noConnectionLimit: ["limits.host-full"],
         .noFrameTimeout: ["liveness.frame-timeout"],
         .noHelloTimeout: ["liveness.hello-timeout"],
         .noIdleTimeout: ["liveness.idle-timeout"],
         .noRateLimit: ["limits.rate-limited"],
-        .noSizeCap: ["framing.garbage-bytes", "framing.oversize-by-one", "framing.oversize-header", "websocket.fragments-too-large"],
+        .noSizeCap: [
+            "framing.garbage-bytes", "framing.oversize-by-one", "framing.oversize-header",
+            "websocket.fragments-too-large",
+        ],
         .noSuchTableSilent: ["match.no-such-table"],
         .onlyFirstFramePerRead: ["framing.many-frames-one-write", "framing.two-frames-one-write"],
         .originUnchecked: ["websocket.origin"],
@@ -64,7 +78,10 @@ struct BrokenHostTests {
         .playersIncludeDisconnected: ["lobby.players"],
         .rateLimitedFatal: ["limits.rate-recovers"],
         .refusalDetailsDropped: ["craps.ante-refusals", "craps.seed-refusals"],
-        .reDropped: ["forward.error-shape", "framing.hello-one-frame", "liveness.ping", "message.id-largest-integer", "message.id-string"],
+        .reDropped: [
+            "forward.error-shape", "framing.hello-one-frame", "liveness.ping", "message.id-largest-integer",
+            "message.id-string",
+        ],
         .reInvented: ["hello.no-id", "lobby.sit-and-broadcast", "match.move-broadcast", "message.no-id-no-re"],
         .resignWrongWinner: ["match.resign"],
         .resumeTokenNotChecked: ["resume.after-grace", "resume.bad-token"],
@@ -84,10 +101,13 @@ struct BrokenHostTests {
         .unknownMembersRefused: ["forward.unknown-members", "message.null-optional"],
         .unknownRuleSetAccepted: ["lobby.no-such-rule-set"],
         .unknownTypeCloses: ["message.unknown-type"],
-        .viewsUnfiltered: ["spelling.hear-hides-text", "spelling.pick-hides-answer", "spelling.unscramble-hides-answer"],
+        .viewsUnfiltered: [
+            "spelling.hear-hides-text", "spelling.pick-hides-answer", "spelling.unscramble-hides-answer",
+        ],
         .weakResumeToken: ["hello.welcome-members"],
         .wrongHash: [
-            "lobby.ready-starts-match", "match.full-game", "match.illegal-empty-bank", "match.sync", "whichbill.session",
+            "lobby.ready-starts-match", "match.full-game", "match.illegal-empty-bank", "match.sync",
+            "whichbill.session",
         ],
     ]
 
@@ -95,10 +115,12 @@ struct BrokenHostTests {
     func coverage() {
         let assigned = Set(Self.killers.values.joined())
         let ids = Set(HostSuite.classroom.map(\.id))
-        #expect(ids.subtracting(assigned).isEmpty, "cases no fault is shown to fail: \(ids.subtracting(assigned).sorted())")
+        #expect(
+            ids.subtracting(assigned).isEmpty, "cases no fault is shown to fail: \(ids.subtracting(assigned).sorted())")
         #expect(assigned.subtracting(ids).isEmpty, "unknown case ids: \(assigned.subtracting(ids).sorted())")
         #expect(
-            Set(Self.killers.keys) == Set(HostFault.allCases).subtracting(Self.outsideTheSuite), "faults without a case")
+            Set(Self.killers.keys) == Set(HostFault.allCases).subtracting(Self.outsideTheSuite), "faults without a case"
+        )
     }
 
     /// Faults that only a crash shows, which the suite does not cause: `.ci/chaos.sh` catches them
@@ -129,7 +151,13 @@ struct BrokenHostTests {
     }
 
     /// Faults that show only when the host reads a frame in several pieces, or in time.
-    static let timingDependent: Set<HostFault> = [.partialFramesDropped, .onlyFirstFramePerRead, .frameTimeoutTenth]
+    ///
+    /// NB: `resume.bad-token` shows a host that resumes any token only while another player is connected;
+    /// this suite's hosts close a connection idle for 3 s, and in the test run's first minute CPU-bound
+    /// tests can hold the cooperative pool longer than that, so the other player may be gone by then.
+    static let timingDependent: Set<HostFault> = [
+        .partialFramesDropped, .onlyFirstFramePerRead, .frameTimeoutTenth, .resumeTokenNotChecked,
+    ]
 
     /// The limits are the same code over a WebSocket: each of these faults, injected once, breaks them
     /// there too, and their cases fail over the WebSocket as they do over TCP.
@@ -158,7 +186,9 @@ struct BrokenHostTests {
         }
         #expect(results.count == ids.count)
         for result in results {
-            #expect(result.verdict.outcome == .failed, "\(result.info.id) over WebSocket against \(fault.rawValue): \(result.verdict)")
+            #expect(
+                result.verdict.outcome == .failed,
+                "\(result.info.id) over WebSocket against \(fault.rawValue): \(result.verdict)")
         }
     }
 }
