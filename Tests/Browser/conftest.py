@@ -66,7 +66,17 @@ class Host:
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(timeout=30)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                self.log.flush()
+                with open(self.log.name) as log:
+                    tail = log.read().splitlines()[-30:]
+                self.log.close()
+                raise AssertionError("tcnet host did not stop within 30 s of SIGTERM; its log ends:\n"
+                                     + "\n".join(tail)) from None
         self.log.close()
 
 
