@@ -1,6 +1,9 @@
+import Dispatch
+import Foundation
 import Lobby
 import Peer
 import Protocol
+import Synchronization
 import TaxCollectionRules
 import TestSupport
 import Testing
@@ -31,6 +34,30 @@ struct HostFramingTests {
             try await client.send(bytes: FrameEncoder.header(length: 10_000_000))
             let messages = try await client.readUntilClosed(timeout: .seconds(5))
             #expect(messages.map(\.error?.code) == [.frameTooLarge])
+        }
+    }
+
+    @Test("a header announcing too much is refused at once while the lobby cannot admit the connection yet")
+    func oversizeHeaderDuringAdmission() async throws {
+        try await withHost({ $0.frameTimeout = .seconds(60) }) { host in
+            let port = host.port
+            // NB: admission runs in a task; with every thread of the cooperative pool held, it waits, and the
+            // host's socket reads must not wait with it. The client runs on a thread of its own.
+            let pool = PoolHold(threads: ProcessInfo.processInfo.activeProcessorCount)
+            for _ in 0..<pool.threads { Task.detached { pool.hold() } }
+            let answer = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    defer { pool.release() }
+                    guard pool.waitUntilHeld(timeout: .seconds(30)), let client = try? RawConnection(port: port) else {
+                        return continuation.resume(returning: (text: "the pool was never held", held: false))
+                    }
+                    client.send(bytes: FrameEncoder.header(length: 10_000_000))
+                    let text = client.blockingRead(until: "frame-too-large", timeout: .seconds(5)).text
+                    continuation.resume(returning: (text: text, held: pool.stillHeld))
+                }
+            }
+            #expect(answer.text.contains("frame-too-large"), "\(answer.text)")
+            #expect(answer.held, "the answer came while the pool was held")
         }
     }
 
@@ -96,7 +123,8 @@ struct HostFramingTests {
                 Issue.record("no welcome for a byte-by-byte hello")
                 return
             }
-            let two = WireCodec.frame(ClientEnvelope(id: .number(2), .ping(Ping())))
+            let two =
+                WireCodec.frame(ClientEnvelope(id: .number(2), .ping(Ping())))
                 + WireCodec.frame(ClientEnvelope(id: .number(3), .ping(Ping())))
             try await client.send(bytes: two)
             #expect(try await client.readMessage().re == .number(2))
@@ -138,5 +166,39 @@ struct SessionOrderTests {
             #expect(messages.last?.error?.code == .invalidUTF8)
             #expect(messages.last?.error?.fatal == true)
         }
+    }
+}
+
+/// Holds every thread of the cooperative pool for a while: tasks wait until ``release()``.
+private final class PoolHold: Sendable {
+    let threads: Int
+    private let held = Mutex(0)
+    private let gate = DispatchSemaphore(value: 0)
+
+    init(threads: Int) {
+        self.threads = threads
+    }
+
+    /// Blocks the calling pool thread until ``release()`` (15 s at most).
+    func hold() {
+        self.held.withLock { $0 += 1 }
+        _ = self.gate.wait(timeout: .now() + 15)
+        self.held.withLock { $0 -= 1 }
+    }
+
+    /// Whether every pool thread is held, waiting up to `timeout` for it; from a thread outside the pool.
+    func waitUntilHeld(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if self.stillHeld { return true }
+            usleep(1_000)
+        }
+        return false
+    }
+
+    var stillHeld: Bool { self.held.withLock { $0 } >= self.threads }
+
+    func release() {
+        for _ in 0..<self.threads { self.gate.signal() }
     }
 }

@@ -10,8 +10,9 @@ import Protocol
 /// (``LobbyMailbox``), with no task per connection and no hop per message; so does an error the session
 /// answers by itself, which keeps its place among the connection's messages. Only the rarer steps that
 /// must wait for the lobby (admission, a `hello`, a full mailbox, the release) run in a task;
-/// while one is under way the connection's later messages wait, and so does the next read from its socket,
-/// so they reach the lobby in the order they were sent. Each step's task awaits the one before it.
+/// while one is under way the connection's later messages wait, so they reach the lobby in the order they
+/// were sent, and once ``pendingLimit`` of them wait, so do the socket's reads. Each step's task awaits
+/// the one before it.
 final class SessionHandler: ChannelDuplexHandler {
     typealias InboundIn = [UInt8]
     typealias OutboundIn = NIOAny
@@ -34,6 +35,11 @@ final class SessionHandler: ChannelDuplexHandler {
     private var waiting = false
     /// Payloads that arrived while a step was under way, in order.
     private var pending: CircularBuffer<[UInt8]> = []
+    /// How many payloads may wait for a step before the socket's reads wait too.
+    ///
+    /// NB: reads go on meanwhile, up to this, so that the framing checks and the hello timer before this
+    /// handler see what the client sent even while the lobby is slow to admit or greet it.
+    static let pendingLimit = 64
     /// Whether the channel asked to read while a step was under way.
     private var readHeld = false
     /// Whether the session closed the connection, or the connection ended: nothing more is read.
@@ -70,7 +76,7 @@ final class SessionHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if self.waiting {
+        if self.waiting, self.pending.count >= Self.pendingLimit {
             self.readHeld = true
         } else {
             context.read()
@@ -180,7 +186,7 @@ final class SessionHandler: ChannelDuplexHandler {
         while !self.waiting, !self.ended, let payload = self.pending.popFirst() {
             self.handle(payload)
         }
-        if !self.waiting, self.readHeld, let context = self.context {
+        if self.readHeld, !self.waiting || self.pending.count < Self.pendingLimit, let context = self.context {
             self.readHeld = false
             context.read()
         }
