@@ -258,7 +258,7 @@ let package = Package(
             name: "tcnetTests",
             dependencies: [
                 "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "Tournament",
-                "WhichBillRules",
+                "WhichBillRules", "Conformance",
             ]
         ),
     ],

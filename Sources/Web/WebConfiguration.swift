@@ -1,3 +1,5 @@
+import NIOCore
+
 /// Where the host's web side listens and what it tells people.
 public struct WebConfiguration: Sendable {
     /// The standard web port.
@@ -10,11 +12,16 @@ public struct WebConfiguration: Sendable {
     /// The addresses students type, shown on the projector and in the QR code, in order of preference
     /// (e.g. `http://192.168.1.20:7480/`); empty: worked out from the machine's interfaces.
     public var advertisedURLs: [String]
+    /// How long a connection may stay without sending a request before it is closed (``FirstRequestGuard``);
+    /// once served, an HTTP connection quiet for 60 s is closed.
+    public var firstRequestTimeout: TimeAmount
 
     /// Creates a configuration.
     public init(
-        bindAddress: String = "0.0.0.0", port: Int = WebConfiguration.defaultPort, advertisedURLs: [String] = []
+        bindAddress: String = "0.0.0.0", port: Int = WebConfiguration.defaultPort, advertisedURLs: [String] = [],
+        firstRequestTimeout: TimeAmount = .seconds(20)
     ) {
+        self.firstRequestTimeout = firstRequestTimeout
         self.bindAddress = bindAddress
         self.port = port
         self.advertisedURLs = advertisedURLs

@@ -74,8 +74,10 @@ public final class WebServer: Service, Sendable {
         let server = HTTPServerBuilder { responder in
             // NB: before the server accepts (see WebPipelineWarmUp).
             WebPipelineWarmUp.run(configuration: channelConfiguration, logger: logger)
-            return HTTP1WebSocketUpgradeChannel(
-                responder: responder, configuration: channelConfiguration, shouldUpgrade: shouldUpgrade)
+            return GuardedChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: channelConfiguration, shouldUpgrade: shouldUpgrade),
+                firstRequestTimeout: self.configuration.firstRequestTimeout)
         }
         let application = Application(
             responder: responder, server: server,

@@ -12,6 +12,7 @@ import Web
 /// A real host with its web side, on free loopback ports, for the length of `body`.
 func withWebHost<T: Sendable>(
     _ configure: (inout HostConfiguration) -> Void = { _ in },
+    web configureWeb: (inout WebConfiguration) -> Void = { _ in },
     _ body: @Sendable (_ host: TCNetHost, _ webPort: Int) async throws -> T
 ) async throws -> T {
     var configuration = HostConfiguration(bindAddress: "127.0.0.1", port: 0, hostName: "Web test host")
@@ -22,7 +23,9 @@ func withWebHost<T: Sendable>(
     }
     logger.logLevel = verbose ? .trace : .critical
     let host = try await TCNetHost.bind(configuration: configuration, catalog: .classroom, store: nil, logger: logger)
-    let web = WebServer(host: host, configuration: WebConfiguration(bindAddress: "127.0.0.1", port: 0), logger: logger)
+    var webConfiguration = WebConfiguration(bindAddress: "127.0.0.1", port: 0)
+    configureWeb(&webConfiguration)
+    let web = WebServer(host: host, configuration: webConfiguration, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await host.run() }
         group.addTask { try await web.run() }

@@ -130,4 +130,20 @@ struct WebSocketTransportTests {
         #expect(await probe.readUntilClosed(timeout: .seconds(10)).closed)
         #expect(probe.closeCode == 1001)
     }
+
+    @Test("a WebSocket that arrives after the host stopped hears shutting-down and is closed, not welcomed")
+    func arrivesAfterTheStop() async throws {
+        try await withWebHost { host, port in
+            let first = try await webSocket(port: port)
+            _ = try await first.hello("Mai")
+            host.stop()
+            // NB: once the first hears it, the lobby has shut down; the web side still accepts.
+            #expect(await first.read(timeout: .seconds(10)).message?.code == "shutting-down")
+            let late = try await webSocket(port: port)
+            await late.send(json: #"{"type":"hello","id":1,"protocol":1,"name":"Lan"}"#)
+            let (messages, closed) = await late.readUntilClosed(timeout: .seconds(10))
+            #expect(messages.map(\.code) == ["shutting-down"])
+            #expect(closed && late.closeCode == 1001)
+        }
+    }
 }

@@ -22,6 +22,8 @@ actor LobbyService {
     private var desk: TournamentDesk
     private var channels: [ConnectionID: ClientLink] = [:]
     private var nextConnection: UInt64 = 1
+    /// Whether ``shutDown()`` ran: a connection that comes later is refused.
+    private var isShutDown = false
     private let maxConnections: Int
     private let credentials: CredentialSource
     /// The journal's writer; `nil` keeps nothing (tests of the transport alone).
@@ -61,13 +63,22 @@ actor LobbyService {
     /// The lobby's clock.
     private var now: LobbyTime { self.clock() }
 
-    /// Registers a new connection, framed TCP or WebSocket, or returns `nil` when the host is full.
-    func open(_ link: ClientLink) -> ConnectionID? {
-        guard self.channels.count < self.maxConnections else { return nil }
+    /// Why the lobby did not take a new connection.
+    enum Refusal: Error {
+        /// It already serves as many connections as it may.
+        case full
+        /// It is shutting down: it told everyone so and closed their connections.
+        case shuttingDown
+    }
+
+    /// Registers a new connection, framed TCP or WebSocket, unless the host is full or shutting down.
+    func open(_ link: ClientLink) -> Result<ConnectionID, Refusal> {
+        guard !self.isShutDown else { return .failure(.shuttingDown) }
+        guard self.channels.count < self.maxConnections else { return .failure(.full) }
         let id = ConnectionID(self.nextConnection)
         self.nextConnection += 1
         self.channels[id] = link
-        return id
+        return .success(id)
     }
 
     /// Greets a player; returns whether the lobby accepted them.
@@ -81,8 +92,10 @@ actor LobbyService {
             let name = self.lobby.name(of: player) ?? hello.name
             self.logger.info(
                 hello.resume == nil && hello.seatCode == nil ? "hello accepted" : "session resumed",
-                metadata: ["connection": "\(connection)", "player": "\(player)", "name": "\(name)",
-                    "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
+                metadata: [
+                    "connection": "\(connection)", "player": "\(player)", "name": "\(name)",
+                    "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")",
+                ])
             return true
         }
         // NB: who was refused and why, for the teacher; never the token or the code that was tried.
@@ -93,7 +106,8 @@ actor LobbyService {
             "hello refused",
             metadata: [
                 "connection": "\(connection)", "name": "\(hello.name)", "code": "\(refusal.map { "\($0)" } ?? "?")",
-                "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")"])
+                "by": "\(hello.resume != nil ? "token" : hello.seatCode != nil ? "seat code" : "name")",
+            ])
         return false
     }
 
@@ -245,6 +259,7 @@ actor LobbyService {
     /// Tells every connection that the host is stopping, and closes them all.
     func shutDown() {
         self.readMail()
+        self.isShutDown = true
         self.wake?.task.cancel()
         self.wake = nil
         self.diskCheck?.cancel()

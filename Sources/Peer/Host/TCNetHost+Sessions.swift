@@ -23,18 +23,29 @@ struct HostSessions: Sendable {
             now: ContinuousClock.now, faults: self.configuration.faults)
     }
 
-    /// Registers a connection with the lobby, or refuses it with `host-full` when the host is full.
+    /// Registers a connection with the lobby, or refuses it: `host-full` when the host is full,
+    /// `shutting-down` once it is stopping.
     /// - Parameters:
     ///   - link: the connection, framed TCP or WebSocket.
     ///   - remote: the peer's address, for the log.
     /// - Returns: the connection's id and its logger, or `nil` when it was refused.
     func admit(_ link: ClientLink, remote: String) async -> (ConnectionID, Logger)? {
-        guard let id = await self.service.open(link) else {
+        let id: ConnectionID
+        switch await self.service.open(link) {
+        case .success(let opened):
+            id = opened
+        case .failure(.full):
             self.logger.notice("refused: host full", metadata: ["remote": "\(remote)"])
             let maximum = self.configuration.servedConnections
             let refusal = ErrorMessage(
                 code: .hostFull, message: "the host already serves \(maximum) connections; try again later",
                 fatal: true)
+            link.send(closing: HostEnvelope(.error(refusal)))
+            return nil
+        case .failure(.shuttingDown):
+            // NB: a connection accepted while the host was stopping, or through the web side after it.
+            self.logger.info("refused: shutting down", metadata: ["remote": "\(remote)"])
+            let refusal = ErrorMessage(code: .shuttingDown, message: "the host is shutting down", fatal: true)
             link.send(closing: HostEnvelope(.error(refusal)))
             return nil
         }

@@ -166,9 +166,11 @@ extension TCNet {
                 throw CommandFailure(HostSummary.bindFailure(error, address: self.bind, port: self.port))
             }
             let webServer = self.web.server(for: host, bindAddress: self.bind, logger: logger)
+            // NB: a group stops its services last first: the host first, so that every client, browsers
+            // too, hears `shutting-down` and is closed; then the web side, with only page requests left.
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [.init(service: host)] + (webServer.map { [self.web.service($0)] } ?? []),
+                    services: (webServer.map { [self.web.service($0)] } ?? []) + [.init(service: host)],
                     gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 tasks.addTask { try await group.run() }
