@@ -4,30 +4,12 @@ import Dispatch
     import Glibc
 #endif
 
-/// A connection could not be opened.
-public struct RawConnectionError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// A plain TCP connection to loopback, for bytes that are not tcnet/1 frames (HTTP).
 public final class RawConnection: Sendable {
     private let fd: Int32
 
     public init(port: Int) throws {
-        self.fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(self.fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(self.fd)
-            throw RawConnectionError(description: "cannot connect to 127.0.0.1:\(port): errno \(errno)")
-        }
+        self.fd = try RawClient.connectedSocket(port: port)
     }
 
     deinit { close(self.fd) }
