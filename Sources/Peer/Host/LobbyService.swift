@@ -264,14 +264,14 @@ actor LobbyService {
         self.wake = nil
         self.diskCheck?.cancel()
         self.diskCheck = nil
-        let goodbye = HostEnvelope(
-            .error(
-                ErrorMessage(
-                    code: .shuttingDown, message: "the host is shutting down", fatal: true)))
         for connection in self.channels.keys {
-            self.closeNow(connection, with: goodbye)
+            self.closeNow(connection, with: Self.goodbye)
         }
     }
+
+    /// What a stopping host tells every connection, and any that comes after, before closing it.
+    static let goodbye = HostEnvelope(
+        .error(ErrorMessage(code: .shuttingDown, message: "the host is shutting down", fatal: true)))
 
     // MARK: Carrying out outcomes
 

@@ -45,8 +45,7 @@ struct HostSessions: Sendable {
         case .failure(.shuttingDown):
             // NB: a connection accepted while the host was stopping, or through the web side after it.
             self.logger.info("refused: shutting down", metadata: ["remote": "\(remote)"])
-            let refusal = ErrorMessage(code: .shuttingDown, message: "the host is shutting down", fatal: true)
-            link.send(closing: HostEnvelope(.error(refusal)))
+            link.send(closing: LobbyService.goodbye)
             return nil
         }
         var logger = self.logger
