@@ -43,4 +43,24 @@ struct HeadlessPlayerTests {
         #expect(
             player.receive(HostEnvelope(.tables(last))) == [.send(.createTable(CreateTable(game: "taxcollection")))])
     }
+
+    @Test("seated at a waiting table, it says ready again after a resume: the host forgot its readiness")
+    func readyAgainAfterResume() {
+        var player = Self.player()
+        let me = PlayerID(rawValue: "p-me")
+        func update(ready: Bool) -> HostEnvelope {
+            let seats = [SeatInfo(seat: "A", player: me, name: "Me", ready: ready), SeatInfo(seat: "B")]
+            let info = TableInfo(
+                id: "t9", game: "taxcollection", ruleSet: "classic", status: .waiting, seats: seats,
+                spectators: 0, graceSeconds: 120, onTimeout: .pause, match: 0)
+            return HostEnvelope(.table(TableUpdate(table: info)))
+        }
+        #expect(player.receive(update(ready: false)).contains(.send(.ready(TableRequest(table: "t9")))))
+        #expect(player.receive(update(ready: true)) == [])
+        let welcome = Welcome(
+            host: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
+            player: me, name: "Me", resumeToken: ResumeToken(rawValue: "x"), games: [], resumed: true)
+        _ = player.connected(welcome)
+        #expect(player.receive(update(ready: false)) == [.send(.ready(TableRequest(table: "t9")))])
+    }
 }

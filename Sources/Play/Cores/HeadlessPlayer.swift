@@ -112,6 +112,14 @@ public struct HeadlessPlayer: Sendable {
                     .send(.ready(TableRequest(table: info.id))),
                 ]
             }
+            // NB: a seat is ready only while its player is connected (the host forgets it when they go away),
+            // so a bot resumed at a table still waiting says ready again; else both seats wait for ever.
+            if info.status == .waiting, self.seatedAt?.table == info.id,
+                let mine = info.seats.first(where: { $0.player != nil && $0.player == self.player }),
+                !mine.ready, !mine.away
+            {
+                return [.send(.ready(TableRequest(table: info.id)))]
+            }
             if self.seated == nil, self.creating {
                 self.creating = false
                 return [.send(.sit(Sit(table: info.id)))]
