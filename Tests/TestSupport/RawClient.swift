@@ -3,7 +3,7 @@ import Foundation
 import Protocol
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A test client on a plain POSIX TCP socket: it sends exactly the bytes a test gives it, so tests
@@ -144,12 +144,19 @@ public final class RawClient: @unchecked Sendable {
     /// Reads messages until the host closes the connection.
     /// - Returns: every message received before the close.
     public func readUntilClosed(timeout: Duration = .seconds(30)) async throws -> [HostEnvelope] {
-        let deadline = ContinuousClock.now + timeout
+        // NB: the time starts when the first read does, as in readMessage: on a loaded machine the read's
+        // queue may start it late, and a deadline taken before that would count the wait against the host.
+        var deadline: ContinuousClock.Instant?
         var messages: [HostEnvelope] = []
         while true {
             let payload: [UInt8]
             do {
-                payload = try await self.run { try self.blockingReadFrame(deadline: deadline) }
+                let known = deadline
+                let read = try await self.run {
+                    let end = known ?? ContinuousClock.now + timeout
+                    return (try self.blockingReadFrame(deadline: end), end)
+                }
+                (payload, deadline) = (read.0, read.1)
             } catch Failure.closed(afterBytes: 0) {
                 return messages
             }
