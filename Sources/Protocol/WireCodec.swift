@@ -76,19 +76,27 @@ public enum WireCodec {
     /// Decodes a frame payload sent by a host.
     /// - Parameter payload: the payload bytes.
     /// - Returns: the envelope, or the problem found.
+    ///
+    /// NB: a `state`'s state and events are checked here but built only when read (``DeferredJSON``).
     public static func decodeHost(_ payload: [UInt8]) -> Result<HostEnvelope, InboundProblem> {
-        self.decode(HostEnvelope.self, payload, reading: .strict)
+        self.decodeHost(payload, deferring: true)
+    }
+
+    /// Decodes a frame payload sent by a host, with its game values deferred or built at once (the
+    /// reference the deferred reading is tested against).
+    static func decodeHost(_ payload: [UInt8], deferring: Bool) -> Result<HostEnvelope, InboundProblem> {
+        self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring)
     }
 
     private static func decode<T: Decodable>(
-        _: T.Type, _ payload: [UInt8], reading: JSONReading
+        _: T.Type, _ payload: [UInt8], reading: JSONReading, deferring: Bool = false
     ) -> Result<T, InboundProblem> {
         guard String(validating: payload, as: UTF8.self) != nil else {
             return .failure(InboundProblem(
                 code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
         }
         let tree: ParsedJSON
-        switch ParsedJSON.parse(payload) {
+        switch ParsedJSON.parse(payload, deferring: deferring) {
         case .success(let parsed):
             tree = parsed
         case .failure(let syntax):

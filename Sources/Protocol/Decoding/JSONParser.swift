@@ -12,9 +12,20 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
     private(set) var failure: JSONSyntaxError?
+    /// The text again, when the top-level object's container members are to be checked but not built:
+    /// each becomes a ``ParsedJSON/deferred(_:)`` slice of it.
+    private let source: [UInt8]?
+    /// Whether the parser is inside a deferred member: it checks every byte but keeps nothing.
+    private var skipping = false
+    /// Whether a number since the last deferred member began is whole but not written as an integer.
+    private var wroteWholeAsFraction = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// - Parameters:
+    ///   - bytes: the text.
+    ///   - source: the same text as an array, to defer the top-level object's objects and arrays.
+    init(bytes: UnsafeBufferPointer<UInt8>, deferring source: [UInt8]? = nil) {
         self.bytes = bytes
+        self.source = source
     }
 
     /// The whole text: one value between optional white space.
@@ -54,8 +65,10 @@ struct JSONParser {
         self.skipWhitespace()
         guard self.index < self.bytes.count else { return self.fail(.endOfText) }
         switch self.bytes[self.index] {
-        case UInt8(ascii: "{"): return self.object(depth: depth + 1)
-        case UInt8(ascii: "["): return self.array(depth: depth + 1)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if depth == 1, self.source != nil, !self.skipping { return self.deferred(depth: depth + 1) }
+            if self.bytes[self.index] == UInt8(ascii: "{") { return self.object(depth: depth + 1) }
+            return self.array(depth: depth + 1)
         case UInt8(ascii: "\""): return self.string().map(ParsedJSON.string)
         case UInt8(ascii: "t"): return self.literal("true", .bool(true))
         case UInt8(ascii: "f"): return self.literal("false", .bool(false))
@@ -76,10 +89,25 @@ struct JSONParser {
         return value
     }
 
+    /// An object or array checked as any other but kept as its text (see ``init(bytes:deferring:)``).
+    private mutating func deferred(depth: Int) -> ParsedJSON? {
+        let start = self.index
+        self.skipping = true
+        self.wroteWholeAsFraction = false
+        defer { self.skipping = false }
+        let isObject = self.bytes[start] == UInt8(ascii: "{")
+        guard (isObject ? self.object(depth: depth) : self.array(depth: depth)) != nil, let source = self.source
+        else { return nil }
+        let text = DeferredJSONText(
+            bytes: source[start..<self.index], wroteWholeAsFraction: self.wroteWholeAsFraction)
+        return .deferred(text)
+    }
+
     private mutating func object(depth: Int) -> ParsedJSON? {
         guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
         self.index += 1
         var members: [String: ParsedJSON] = [:]
+        var count = 0
         self.skipWhitespace()
         if self.peek(UInt8(ascii: "}")) {
             self.index += 1
@@ -88,15 +116,16 @@ struct JSONParser {
         while true {
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: "\"")) else {
-                return self.fail(self.peek(UInt8(ascii: "}")) && !members.isEmpty ? .trailingComma : .expectedName)
+                return self.fail(self.peek(UInt8(ascii: "}")) && count > 0 ? .trailingComma : .expectedName)
             }
             guard let key = self.string() else { return nil }
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: ":")) else { return self.fail(.expectedColon) }
             self.index += 1
             guard let value = self.value(depth: depth) else { return nil }
+            count += 1
             // NB: RFC 8259 lets names repeat; the last one counts, as in most parsers (PROTOCOL.md F-3).
-            members[key] = value
+            if !self.skipping { members[key] = value }
             self.skipWhitespace()
             guard self.index < self.bytes.count else { return self.fail(.endOfText) }
             let byte = self.bytes[self.index]
@@ -110,6 +139,7 @@ struct JSONParser {
         guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
         self.index += 1
         var items: [ParsedJSON] = []
+        var count = 0
         self.skipWhitespace()
         if self.peek(UInt8(ascii: "]")) {
             self.index += 1
@@ -117,9 +147,10 @@ struct JSONParser {
         }
         while true {
             self.skipWhitespace()
-            if self.peek(UInt8(ascii: "]")), !items.isEmpty { return self.fail(.trailingComma) }
+            if self.peek(UInt8(ascii: "]")), count > 0 { return self.fail(.trailingComma) }
             guard let item = self.value(depth: depth) else { return nil }
-            items.append(item)
+            count += 1
+            if !self.skipping { items.append(item) }
             self.skipWhitespace()
             guard self.index < self.bytes.count else { return self.fail(.endOfText) }
             let byte = self.bytes[self.index]
@@ -137,6 +168,10 @@ struct JSONParser {
         let start = self.index
         while self.index < self.bytes.count {
             let byte = self.bytes[self.index]
+            if byte == UInt8(ascii: "\""), self.skipping {
+                self.index += 1
+                return ""
+            }
             if byte == UInt8(ascii: "\"") {
                 let text = String(
                     decoding: UnsafeBufferPointer(rebasing: self.bytes[start..<self.index]), as: UTF8.self)
@@ -293,6 +328,7 @@ struct JSONParser {
             self.failure = JSONSyntaxError(reason: .numberOutOfRange, offset: start)
             return nil
         }
+        if number == number.rounded(), abs(number) < 0x1p53 { self.wroteWholeAsFraction = true }
         return .number(number)
     }
 }

@@ -13,6 +13,12 @@ struct JSONTreeDecoder: Decoder {
     let reading: JSONReading
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    init(node: ParsedJSON, codingPath: [any CodingKey], reading: JSONReading) {
+        self.node = node.built
+        self.codingPath = codingPath
+        self.reading = reading
+    }
+
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = self.node else {
             throw Self.mismatch([String: Any].self, self.node, self.codingPath)
@@ -33,6 +39,14 @@ struct JSONTreeDecoder: Decoder {
     static func decode<T: Decodable>(
         _: T.Type, from node: ParsedJSON, codingPath: [any CodingKey], reading: JSONReading = .strict
     ) throws -> T {
+        if case .deferred(let text) = node {
+            // NB: a deferred game value stays text, unless a number in it must be refused (with its path).
+            if !text.wroteWholeAsFraction || reading.integersByValue {
+                if T.self == DeferredJSON.self { return DeferredJSON(text) as! T }
+                if T.self == DeferredJSONList.self, text.isArray { return DeferredJSONList(DeferredJSON(text)) as! T }
+            }
+            return try Self.decode(T.self, from: text.built, codingPath: codingPath, reading: reading)
+        }
         // NB: the common types by comparing metatypes first: the casts of the switch below look up
         // protocol conformances, which every struct of a message would otherwise pay for.
         if T.self == Int.self { return try Self.integer(Int.self, node, codingPath, reading) as! T }
@@ -105,6 +119,7 @@ struct JSONTreeDecoder: Decoder {
             case .string: "a string"
             case .array: "an array"
             case .object: "an object"
+            case .deferred(let text): text.isArray ? "an array" : "an object"
             }
         return DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "found \(found)"))
     }

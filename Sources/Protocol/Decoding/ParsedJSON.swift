@@ -13,13 +13,19 @@ indirect enum ParsedJSON: Sendable {
     case string(String)
     case array([ParsedJSON])
     case object([String: ParsedJSON])
+    /// An object or array checked as JSON but not built yet: a member of a message read with
+    /// `deferring`. Decoding builds it, unless it is decoded as a ``DeferredJSON``.
+    case deferred(DeferredJSONText)
 
     /// Parses a whole payload as RFC 8259 JSON, within the host's limits (PROTOCOL.md section 4).
-    /// - Parameter bytes: a payload already known to be UTF-8.
+    /// - Parameters:
+    ///   - bytes: a payload already known to be UTF-8.
+    ///   - deferring: whether the objects and arrays among the top-level object's members are only
+    ///     checked, and kept as text (``deferred(_:)``) until they are decoded.
     /// - Returns: the tree, or why the payload is not JSON the host accepts.
-    static func parse(_ bytes: [UInt8]) -> Result<ParsedJSON, JSONSyntaxError> {
+    static func parse(_ bytes: [UInt8], deferring: Bool = false) -> Result<ParsedJSON, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, deferring: deferring ? bytes : nil)
             guard let value = parser.document() else {
                 return .failure(parser.failure ?? JSONSyntaxError(reason: .unexpectedCharacter, offset: parser.index))
             }
@@ -43,6 +49,37 @@ indirect enum ParsedJSON: Sendable {
         case .array(let items): self = .array(items.map(ParsedJSON.init))
         case .object(let members): self = .object(members.mapValues(ParsedJSON.init))
         }
+    }
+}
+
+/// The text of an object or array the parser checked but did not build (``ParsedJSON/deferred(_:)``).
+struct DeferredJSONText: Sendable {
+    /// The value's text: a slice of the payload, which it keeps alive.
+    let bytes: ArraySlice<UInt8>
+    /// Whether a number in it is whole but not written as an integer (`1.0`, `1e0`, `-0`): the strict
+    /// reading refuses it where a game's value is read (PROTOCOL.md M-8).
+    let wroteWholeAsFraction: Bool
+
+    /// Whether the text is an array (else an object).
+    var isArray: Bool { self.bytes.first == UInt8(ascii: "[") }
+
+    /// The tree, built now.
+    ///
+    /// NB: the parser checked this text when it deferred it, so building it cannot fail; `null`
+    /// stands for the impossible failure rather than a trap on a peer's input.
+    var built: ParsedJSON {
+        self.bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            return parser.document() ?? .null
+        }
+    }
+}
+
+extension ParsedJSON {
+    /// The node with a deferred object or array built.
+    var built: ParsedJSON {
+        if case .deferred(let text) = self { return text.built }
+        return self
     }
 }
 
@@ -107,6 +144,8 @@ extension ParsedJSON {
                 return value
             }
             return broken ? nil : .object(values)
+        case .deferred(let text):
+            return text.built.checkedJSONValue(reading)
         }
     }
 
@@ -123,6 +162,8 @@ extension ParsedJSON {
             for key in members.keys.sorted() {
                 if let problem = members[key]?.numberFormProblem(reading) { return problem.inside(key) }
             }
+        case .deferred(let text):
+            return text.built.numberFormProblem(reading)
         default:
             break
         }

@@ -68,6 +68,8 @@ final class JSONTreeBox {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return try Self.number(value as! Int, exact: exact) }
         if T.self == JSONValue.self { return value as! JSONValue }
+        if T.self == DeferredJSON.self { return (value as! DeferredJSON).value }
+        if T.self == DeferredJSONList.self { return (value as! DeferredJSONList).json.value }
         if T.self == Bool.self { return .bool(value as! Bool) }
         if T.self == [Int].self { return .array(try (value as! [Int]).map { try Self.number($0, exact: exact) }) }
         if T.self == [String].self { return .array((value as! [String]).map(JSONValue.string)) }

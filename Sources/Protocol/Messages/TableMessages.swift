@@ -296,19 +296,43 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
     /// The table's status.
     public var status: TableStatus
     /// The game's state, in the game's shape, as this recipient may see it.
-    public var state: JSONValue
+    ///
+    /// NB: read from the wire, it is built from the message's text on each call (``DeferredJSON``).
+    public var state: JSONValue {
+        get { self.stateJSON.value }
+        set { self.stateJSON = DeferredJSON(newValue) }
+    }
     /// The state hash, as the game defines it (for Tax Collection: docs/RULES.md).
     public var hash: String
     /// The move that led to this state; absent for the first state and for `sync`.
     public var last: PlayedMove?
     /// What the move did, in order, in the game's shape; empty for the first state and `sync`.
-    public var events: [JSONValue]
+    ///
+    /// NB: read from the wire, it is built from the message's text on each call, as ``state`` is.
+    public var events: [JSONValue] {
+        get { self.eventsJSON.items }
+        set { self.eventsJSON = DeferredJSONList(newValue) }
+    }
     /// How the match ended, once it has.
     public var result: MatchResult?
     /// The word the game speaks to this recipient now (hear and type), as audio; never as text.
     public var sound: SoundClip?
     /// Once the match is over, for a game that keeps high scores: the board and this recipient's place.
     public var board: HighScores?
+    private(set) var stateJSON: DeferredJSON
+    private(set) var eventsJSON: DeferredJSONList
+
+    enum CodingKeys: String, CodingKey {
+        case table, match, seq, turn, toAct, timeLeftMs, status, hash, last, result, sound, board
+        case stateJSON = "state"
+        case eventsJSON = "events"
+    }
+
+    /// Decodes the reported state as the game's type, straight from the message's text when it came
+    /// from the wire.
+    public func decodeState<T: Decodable>(as type: T.Type) throws -> T {
+        try self.stateJSON.decode(as: type)
+    }
 
     /// Creates the message.
     public init(
@@ -323,10 +347,10 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         self.toAct = toAct
         self.timeLeftMs = timeLeftMs
         self.status = status
-        self.state = state
+        self.stateJSON = DeferredJSON(state)
         self.hash = hash
         self.last = last
-        self.events = events
+        self.eventsJSON = DeferredJSONList(events)
         self.result = result
         self.sound = sound
         self.board = board
