@@ -65,8 +65,8 @@ struct DeferredJSONTests {
     @Test("events that are not an array are refused as before; nesting counts from the message")
     func shapesAndDepth() {
         let objectEvents = Array(
-            #"{"events":{"a":1},"hash":"h","match":1,"seq":0,"state":{},"status":"playing","table":"t1","type":"state"}"#
-                .utf8)
+            (#"{"events":{"a":1},"hash":"h","match":1,"seq":0,"state":{},"#
+                + #""status":"playing","table":"t1","type":"state"}"#).utf8)
         Self.expectSameReading(objectEvents)
         #expect(WireCodec.decodeHost(objectEvents).failure?.code == .invalidMessage)
         // The message's object is the first level and the events' array the second: an event nested
