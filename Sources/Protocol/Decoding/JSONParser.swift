@@ -56,7 +56,8 @@ struct JSONParser {
     }
 
     private func peekDigit() -> Bool {
-        self.index < self.bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self.bytes[self.index])
+        // NB: one unsigned comparison; a range pattern here cost a generic call per byte.
+        self.index < self.bytes.count && self.bytes[self.index] &- UInt8(ascii: "0") < 10
     }
 
     // MARK: Values
@@ -73,7 +74,8 @@ struct JSONParser {
         case UInt8(ascii: "t"): return self.literal("true", .bool(true))
         case UInt8(ascii: "f"): return self.literal("false", .bool(false))
         case UInt8(ascii: "n"): return self.literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return self.number()
+        case UInt8(ascii: "-"): return self.number()
+        case let byte where byte &- UInt8(ascii: "0") < 10: return self.number()
         case UInt8(ascii: "]"), UInt8(ascii: "}"): return self.fail(.missingValue)
         default: return self.fail(.unexpectedCharacter)
         }

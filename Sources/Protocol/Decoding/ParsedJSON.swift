@@ -3,7 +3,7 @@
 /// NB: numbers keep how they were written, which the protocol's number rules need (PROTOCOL.md M-8):
 /// an integer written as one is ``integer(_:)``; a fraction, an exponent, `-0` or an integer beyond
 /// 64 bits is ``number(_:)``.
-indirect enum ParsedJSON: Sendable {
+enum ParsedJSON: Sendable {
     case null
     case bool(Bool)
     /// A number written as an integer (digits, optionally after a minus; not `-0`) that fits 64 bits.
