@@ -55,7 +55,6 @@ struct SeatRun<G: Game> {
                 guard case .table = seated.message else { throw LoadFailure.unexpected(seated.message) }
                 self.arrived = true
                 let start = await self.startLine.arrive()
-                try await connection.send(.ready(TableRequest(table: id)))
                 try await self.play(&connection, table: id, start: start)
             }
             return SeatOutcome(tally: self.tally, failed: false)
@@ -70,57 +69,36 @@ struct SeatRun<G: Game> {
         }
     }
 
-    /// Plays until the plan says stop, then leaves the table.
+    /// Plays on the connection's event loop (``LoopSeat``) until the plan says stop and the seat has
+    /// left the table.
     private mutating func play(_ connection: inout ClientConnection, table: TableID, start: ContinuousClock.Instant)
         async throws
     {
-        var stop = StopRule(plan: self.plan.stop, start: start)
         let seed = self.plan.seed &+ UInt64(2 * self.index) &+ (self.seat == G.descriptor.seats[0] ? 0 : 1)
-        var player = SeatPlayer<G>(table: table, seat: self.seat, bot: self.plan.bot, seed: seed)
-        var pending: (id: RequestID, sent: ContinuousClock.Instant)?
-        while let envelope = try await connection.next() {
-            let now = ContinuousClock.now
-            let stopping = stop.timeIsUp(now: now)
-            if let move = pending, envelope.re == move.id {
-                pending = nil
-                if case .state = envelope.message, !stopping {
-                    self.tally.noteMove(roundTrip: move.sent.duration(to: now))
-                }
-            }
-            switch envelope.message {
-            case .error(let refusal) where !stopping:
-                self.tally.noteError("seat \(self.seat) refused: \(refusal.code): \(refusal.message)")
-            case .table(let update) where stopping && update.table.status == .waiting && player.mirror.state != nil:
-                // NB: the opponent left at the end; nothing more will come.
-                return
-            default:
-                break
-            }
-            let desyncsBefore = player.desyncs.count
-            let action = player.receive(envelope)
-            self.tally.desyncs += player.desyncs.count - desyncsBefore
-            switch action {
-            case .wait:
-                continue
-            case .send(let message):
-                if case .move = message {
-                    if stopping { return try await self.leave(&connection, table) }
-                    let sent = ContinuousClock.now
-                    pending = (try await connection.send(message), sent)
-                } else {
-                    try await connection.send(message)
-                }
-            case .finished:
-                if self.seat == G.descriptor.seats[0] { self.tally.games += 1 }
-                if stop.gameEnded(now: now) { return try await self.leave(&connection, table) }
-                try await connection.send(.rematch(TableRequest(table: table)))
+        let run = LoopSeat<G>.SeatPlan(seat: self.seat, plan: self.plan, seed: seed)
+        let channel = connection.channelForHandOver
+        let done = channel.eventLoop.makePromise(of: LoopSeat<G>.Outcome.self)
+        let tally = self.tally
+        channel.eventLoop.execute {
+            do {
+                let pipeline = channel.pipeline.syncOperations
+                let frames = try pipeline.handler(type: ClientFrameHandler.self)
+                let seat = LoopSeat<G>(run: run, table: table, start: start, tally: tally, done: done)
+                try pipeline.addHandler(seat, position: .after(frames))
+                seat.begin(context: try pipeline.context(handler: seat))
+            } catch {
+                done.fail(error)
             }
         }
-        throw ClientConnection.Failure.closed
-    }
-
-    private func leave(_ connection: inout ClientConnection, _ table: TableID) async throws {
-        try await connection.send(.leave(TableRequest(table: table)))
+        // NB: a cancelled seat (its partner failed, or the load was cut off) closes its connection,
+        // which ends the loop's part.
+        let outcome = try await withTaskCancellationHandler {
+            try await done.futureResult.get()
+        } onCancel: {
+            channel.close(promise: nil)
+        }
+        self.tally = outcome.tally
+        if let failure = outcome.failure { throw LoadFailure.broken(failure) }
     }
 }
 
@@ -130,6 +108,8 @@ enum LoadFailure: Error, Equatable, CustomStringConvertible {
     case unexpected(String)
     /// The other seat failed before it could hand over the table.
     case partnerFailed
+    /// The connection broke, or the host sent what the client cannot read, while playing.
+    case broken(String)
 
     static func unexpected(_ message: HostMessage) -> LoadFailure {
         if case .error(let refusal) = message { return .unexpected("\(refusal.code): \(refusal.message)") }
@@ -140,6 +120,7 @@ enum LoadFailure: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unexpected(let what): "the host answered \(what)"
         case .partnerFailed: "the other seat failed before handing over its table"
+        case .broken(let what): what
         }
     }
 }

@@ -76,6 +76,10 @@ public struct ClientConnection: ~Copyable {
         self.channel = channel
     }
 
+    /// The connection's channel, for a handler that takes over the rest of it on its event loop, after
+    /// the frame decoder (`tcnet bench net`'s ``LoopSeat``).
+    var channelForHandOver: any Channel { self.channel }
+
     /// Sends a message with a fresh request id.
     /// - Returns: the id, which the host's answer carries as `re`.
     @discardableResult

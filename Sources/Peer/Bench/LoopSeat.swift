@@ -1,0 +1,140 @@
+import GameKit
+import NIOCore
+import Protocol
+
+/// The playing part of one seat of `tcnet bench net`, on its connection's event loop.
+///
+/// Set up (hello, table, seat, start line) runs as a task over a ``ClientConnection``; the moves then
+/// run here, between the frame decoder and the connection's own reader, so a message and the move
+/// that answers it cost no hop between the event loop and a task. It says `ready`, plays and asks for
+/// rematches until the stop rule says stop, then says `leave` and completes its promise; the task then
+/// closes the connection.
+final class LoopSeat<G: Game>: ChannelInboundHandler {
+    typealias InboundIn = [UInt8]
+    typealias InboundOut = [UInt8]
+    typealias OutboundOut = ByteBuffer
+
+    /// What the seat brings back: its counts, and why it stopped early if it did.
+    struct Outcome: Sendable {
+        var tally: NetLoadTally
+        var failure: String?
+    }
+
+    private let seat: String
+    private let table: TableID
+    private let firstSeat: Bool
+    private var stop: StopRule
+    private var player: SeatPlayer<G>
+    private var tally: NetLoadTally
+    private var pending: (id: RequestID, sent: ContinuousClock.Instant)?
+    private var nextID: Int64 = 1_000_000
+    private let done: EventLoopPromise<Outcome>
+    private var finished = false
+
+    init(
+        run: SeatPlan, table: TableID, start: ContinuousClock.Instant, tally: NetLoadTally,
+        done: EventLoopPromise<Outcome>
+    ) {
+        self.seat = run.seat
+        self.table = table
+        self.firstSeat = run.seat == G.descriptor.seats[0]
+        self.stop = StopRule(plan: run.plan.stop, start: start)
+        self.player = SeatPlayer<G>(table: table, seat: run.seat, bot: run.plan.bot, seed: run.seed)
+        self.tally = tally
+        self.done = done
+    }
+
+    /// The seat's part of the plan.
+    struct SeatPlan: Sendable {
+        var seat: String
+        var plan: NetLoadPlan
+        var seed: UInt64
+    }
+
+    /// Says `ready`: the match starts when both seats have.
+    func begin(context: ChannelHandlerContext) {
+        self.send(.ready(TableRequest(table: self.table)), context: context)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !self.finished else { return }
+        let payload = self.unwrapInboundIn(data)
+        let envelope: HostEnvelope
+        switch WireCodec.decodeHost(payload) {
+        case .success(let decoded): envelope = decoded
+        case .failure(let problem) where problem.code == .unknownType: return
+        case .failure(let problem):
+            return self.finish(failure: "\(ClientConnection.Failure.badMessage(problem))", context: context)
+        }
+        self.receive(envelope, context: context)
+    }
+
+    private func receive(_ envelope: HostEnvelope, context: ChannelHandlerContext) {
+        let now = ContinuousClock.now
+        let stopping = self.stop.timeIsUp(now: now)
+        if let move = self.pending, envelope.re == move.id {
+            self.pending = nil
+            if case .state = envelope.message, !stopping {
+                self.tally.noteMove(roundTrip: move.sent.duration(to: now))
+            }
+        }
+        switch envelope.message {
+        case .error(let refusal) where !stopping:
+            self.tally.noteError("seat \(self.seat) refused: \(refusal.code): \(refusal.message)")
+        case .table(let update)
+        where stopping && update.table.status == .waiting && self.player.mirror.state != nil:
+            // NB: the opponent left at the end; nothing more will come.
+            return self.finish(failure: nil, context: context)
+        default:
+            break
+        }
+        let desyncsBefore = self.player.desyncs.count
+        let action = self.player.receive(envelope)
+        self.tally.desyncs += self.player.desyncs.count - desyncsBefore
+        switch action {
+        case .wait:
+            return
+        case .send(let message):
+            if case .move = message {
+                if stopping { return self.leave(context: context) }
+                let sent = ContinuousClock.now
+                self.pending = (self.send(message, context: context), sent)
+            } else {
+                self.send(message, context: context)
+            }
+        case .finished:
+            if self.firstSeat { self.tally.games += 1 }
+            if self.stop.gameEnded(now: now) { return self.leave(context: context) }
+            self.send(.rematch(TableRequest(table: self.table)), context: context)
+        }
+    }
+
+    @discardableResult
+    private func send(_ message: ClientMessage, context: ChannelHandlerContext) -> RequestID {
+        let id = RequestID.number(self.nextID)
+        self.nextID += 1
+        let frame = WireCodec.frame(ClientEnvelope(id: id, message))
+        context.writeAndFlush(self.wrapOutboundOut(context.channel.allocator.buffer(bytes: frame)), promise: nil)
+        return id
+    }
+
+    private func leave(context: ChannelHandlerContext) {
+        self.send(.leave(TableRequest(table: self.table)), context: context)
+        self.finish(failure: nil, context: context)
+    }
+
+    private func finish(failure: String?, context: ChannelHandlerContext) {
+        guard !self.finished else { return }
+        self.finished = true
+        self.done.succeed(Outcome(tally: self.tally, failure: failure))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        self.finish(failure: "\(ClientConnection.Failure.closed)", context: context)
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.finish(failure: "\(ClientConnection.Failure.closed)", context: context)
+    }
+}

@@ -1,0 +1,113 @@
+import GameKit
+import NIOCore
+import NIOEmbedded
+import Protocol
+import TaxCollectionRules
+import Testing
+
+@testable import Peer
+
+/// `tcnet bench net`'s seat on the event loop (`LoopSeat`), driven message by message in an
+/// `EmbeddedChannel`: what it sends, what it counts, and how it ends.
+@Suite("Bench: a seat played on its event loop")
+struct LoopSeatTests {
+    typealias Game = TaxCollectionGame
+
+    /// A seat A of a one-game plan in a channel, with its outcome once it has one.
+    final class Harness {
+        let channel = EmbeddedChannel()
+        var outcome: LoopSeat<Game>.Outcome?
+
+        init() throws {
+            let plan = NetLoadPlan(host: "127.0.0.1", port: 1, matches: 1, stop: .games(1), seed: 3)
+            let done = self.channel.eventLoop.makePromise(of: LoopSeat<Game>.Outcome.self)
+            let seat = LoopSeat<Game>(
+                run: .init(seat: "A", plan: plan, seed: 3), table: "t1", start: .now, tally: NetLoadTally(),
+                done: done)
+            try self.channel.pipeline.syncOperations.addHandler(seat)
+            done.futureResult.whenSuccess { self.outcome = $0 }
+            seat.begin(context: try self.channel.pipeline.syncOperations.context(handler: seat))
+        }
+
+        /// The next message the seat wrote.
+        func sent() throws -> ClientEnvelope? {
+            guard var buffer = try self.channel.readOutbound(as: ByteBuffer.self) else { return nil }
+            buffer.moveReaderIndex(forwardBy: 4)
+            return try WireCodec.decodeClient(Array(buffer.readableBytesView)).get()
+        }
+
+        func receive(_ update: MatchUpdate, re: RequestID? = nil) throws {
+            try self.channel.writeInbound(WireCodec.payload(HostEnvelope(re: re, .state(update))))
+        }
+    }
+
+    static func start() -> Game.State {
+        let options = try! GameOptions.checking([:], against: Game.descriptor.options).get()
+        let setup = MatchSetup(
+            ruleSet: "classic", seats: ["A", "B"], firstSeat: "A", options: options,
+            startedAt: GameTime(milliseconds: 1_700_000_000_000))
+        var random = HostRandom(secret: Array("a match secret for the seat tests".utf8), step: 0)
+        return Game.start(setup, random: &random)!
+    }
+
+    static func update(_ state: Game.State, seq: Int, last: PlayedMove? = nil, hash: String? = nil)
+        -> MatchUpdate
+    {
+        MatchUpdate(
+            table: "t1", match: 1, seq: seq, turn: Game.toAct(in: state).first, status: .playing,
+            state: JSONValue.encoding(state), hash: hash ?? Game.hash(of: state), last: last)
+    }
+
+    @Test("it says ready, moves on its turn, counts the answer, asks for sync on a wrong hash, ends when closed")
+    func plays() throws {
+        let harness = try Harness()
+        #expect(try harness.sent()?.message == .ready(TableRequest(table: "t1")))
+        var state = Self.start()
+        try harness.receive(Self.update(state, seq: 0))
+        guard let sent = try harness.sent(), case .move(let request) = sent.message else {
+            Issue.record("no move on the seat's turn")
+            return
+        }
+        #expect(request.seq == 0)
+        let move = try request.move.decode(as: Game.Move.self)
+        guard case .success = Game.apply(move, by: .seat("A"), to: &state) else {
+            Issue.record("the seat sent a move its rules refuse: \(move)")
+            return
+        }
+        try harness.receive(Self.update(state, seq: 1, last: PlayedMove(seat: "A", move: request.move)), re: sent.id)
+        #expect(try harness.sent() == nil, "B's turn: nothing to send")
+        #expect(harness.outcome == nil)
+
+        // A state whose hash is not its own: counted, and answered with sync.
+        try harness.receive(Self.update(state, seq: 1, hash: String(repeating: "0", count: 64)))
+        #expect(try harness.sent()?.message == .sync(TableRequest(table: "t1")))
+
+        try harness.channel.close().wait()
+        let outcome = try #require(harness.outcome)
+        #expect(outcome.tally.moves == 1)
+        #expect(outcome.tally.latencies.count == 1)
+        #expect(outcome.tally.desyncs == 1)
+        #expect(outcome.failure == "\(ClientConnection.Failure.closed)")
+    }
+
+    @Test("a payload it cannot read ends the seat with the problem, and nothing after it is taken")
+    func badPayload() throws {
+        let harness = try Harness()
+        _ = try harness.sent()
+        try harness.channel.writeInbound(Array("{".utf8))
+        let outcome = try #require(harness.outcome)
+        #expect(outcome.failure?.contains("invalid-json") == true, "\(outcome.failure ?? "")")
+        try harness.receive(Self.update(Self.start(), seq: 0))
+        #expect(try harness.sent() == nil)
+    }
+
+    @Test("a message of a later revision is skipped, as ClientConnection skips it")
+    func unknownType() throws {
+        let harness = try Harness()
+        _ = try harness.sent()
+        try harness.channel.writeInbound(Array(#"{"type":"from-the-future"}"#.utf8))
+        #expect(harness.outcome == nil)
+        try harness.receive(Self.update(Self.start(), seq: 0))
+        if case .move = try harness.sent()?.message {} else { Issue.record("no move after the unknown message") }
+    }
+}
