@@ -14,7 +14,9 @@ struct LoopSeatTests {
     typealias Game = TaxCollectionGame
 
     /// A seat A of a one-game plan in a channel, with its outcome once it has one.
-    final class Harness {
+    ///
+    /// NB: unchecked: an `EmbeddedChannel` runs everything on the test's own thread.
+    final class Harness: @unchecked Sendable {
         let channel = EmbeddedChannel()
         var outcome: LoopSeat<Game>.Outcome?
 

@@ -64,7 +64,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         case .success(let decoded): envelope = decoded
         case .failure(let problem) where problem.code == .unknownType: return
         case .failure(let problem):
-            return self.finish(failure: "\(ClientConnection.Failure.badMessage(problem))", context: context)
+            return self.finish(failure: "\(ClientConnection.Failure.badMessage(problem))")
         }
         self.receive(envelope, context: context)
     }
@@ -84,7 +84,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         case .table(let update)
         where stopping && update.table.status == .waiting && self.player.mirror.state != nil:
             // NB: the opponent left at the end; nothing more will come.
-            return self.finish(failure: nil, context: context)
+            return self.finish(failure: nil)
         default:
             break
         }
@@ -120,21 +120,21 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
 
     private func leave(context: ChannelHandlerContext) {
         self.send(.leave(TableRequest(table: self.table)), context: context)
-        self.finish(failure: nil, context: context)
+        self.finish(failure: nil)
     }
 
-    private func finish(failure: String?, context: ChannelHandlerContext) {
+    private func finish(failure: String?) {
         guard !self.finished else { return }
         self.finished = true
         self.done.succeed(Outcome(tally: self.tally, failure: failure))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        self.finish(failure: "\(ClientConnection.Failure.closed)", context: context)
+        self.finish(failure: "\(ClientConnection.Failure.closed)")
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        self.finish(failure: "\(ClientConnection.Failure.closed)", context: context)
+        self.finish(failure: "\(ClientConnection.Failure.closed)")
     }
 }
