@@ -134,10 +134,11 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .target(name: "TestScheduling", path: "Tests/TestScheduling"),
         .target(
             name: "TestSupport",
             dependencies: [
-                "Protocol", "Lobby", "Peer", "Storage", "Classroom",
+                "TestScheduling", "Protocol", "Lobby", "Peer", "Storage", "Classroom",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
@@ -158,13 +159,15 @@ let package = Package(
         ),
         .testTarget(
             name: "GameKitTests",
-            dependencies: ["GameKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "TestScheduling", "GameKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TaxCollectionRulesTests",
             dependencies: [
-                "TaxCollectionRules", "GameKit",
+                "TaxCollectionRules", "GameKit", "TestScheduling",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -178,13 +181,14 @@ let package = Package(
         .testTarget(
             name: "WhichBillRulesTests",
             dependencies: [
-                "WhichBillRules", "GameKit", .product(name: "PropertyBased", package: "swift-property-based"),
+                "WhichBillRules", "GameKit", "TestScheduling",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "TipCalculatorTests",
             dependencies: [
-                "TipCalculator", "GameKit", "ScreenKit",
+                "TipCalculator", "GameKit", "ScreenKit", "TestScheduling",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -214,8 +218,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "TaxCollectionTests", dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules"]),
-        .testTarget(name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit"]),
+        .testTarget(
+            name: "TaxCollectionTests",
+            dependencies: ["TaxCollection", "ScreenKit", "TaxCollectionRules", "TestScheduling"]
+        ),
+        .testTarget(
+            name: "CrapsTests", dependencies: ["Craps", "CrapsRules", "ScreenKit", "GameKit", "TestScheduling"]
+        ),
         .testTarget(
             name: "WhichBillTests",
             dependencies: [

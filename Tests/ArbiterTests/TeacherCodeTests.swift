@@ -1,10 +1,11 @@
 import Arbiter
 import Lobby
 import Protocol
+import TestScheduling
 import Testing
 
 /// Only the teacher runs tournaments: the code, compared in constant time and limited host-wide.
-@Suite("Desk: the teacher's code")
+@Suite("Desk: the teacher's code", .offThePool)
 struct TeacherCodeTests {
     static let commands: [ClientMessage] = [
         .tournament(.create(TournamentCreate(name: "Cup", game: "taxcollection", format: "swiss", rounds: 3))),

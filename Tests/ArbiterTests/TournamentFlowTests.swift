@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Whole tournaments through the desk and the lobby, as the host runs them, without a network.
-@Suite("Desk: running tournaments")
+@Suite("Desk: running tournaments", .offThePool)
 struct TournamentFlowTests {
     /// A teacher, and students connected under these names.
     static func classroom(_ harness: inout DeskHarness, _ names: [String]) -> (

@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("The ante: what the rules accept, and what they offer instead")
+@Suite("The ante: what the rules accept, and what they offer instead", .offThePool)
 struct AnteTests {
     @Test("an acceptable ante is set", arguments: [500, 1000, 5000, 19_500, 20_000])
     func accepted(cents: Int64) {

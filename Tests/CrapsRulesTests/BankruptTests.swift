@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Bankrupt, reset, and who holds the dice")
+@Suite("Bankrupt, reset, and who holds the dice", .offThePool)
 struct BankruptTests {
     @Test("a seat that cannot cover $5 is bankrupt: its ante is $0, it does not ride, and it may reset")
     func bankruptAndReset() throws {

@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Bots")
+@Suite("Bots", .offThePool)
 struct BotTests {
     static func botMove(_ bot: String, _ seat: SeatName, _ state: CrapsState) -> CrapsMove? {
         CrapsGame.botMove(bot: bot, seat: seat, in: CrapsGame.view(of: state, for: .seat(seat)), seed: 1)

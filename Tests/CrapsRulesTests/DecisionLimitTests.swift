@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("The decisions option")
+@Suite("The decisions option", .offThePool)
 struct DecisionLimitTests {
     @Test("with a limit the match ends after that many decisions, ranked by balance")
     func limitEndsTheMatch() throws {

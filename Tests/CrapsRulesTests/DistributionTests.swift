@@ -6,7 +6,7 @@ import Testing
 
 /// The dice are uniform: 600,000 rolls of the real derivation, judged by chi-square tests whose thresholds
 /// a fair generator exceeds less than once in a million runs (all three tests together).
-@Suite("The distribution of the dice")
+@Suite("The distribution of the dice", .offThePool)
 struct DistributionTests {
     static let rolls = 600_000
     /// Each of the three tests may fail a fair generator with probability 1/3 × 10⁻⁶, so that all three

@@ -1,9 +1,10 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Events on the wire")
+@Suite("Events on the wire", .offThePool)
 struct EventJSONTests {
     static let all: [(CrapsEvent, String)] = [
         (.anteSet(seat: "P1", ante: Money(dollars: 15)), #"{"type":"ante-set","seat":"P1","ante":1500}"#),

@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Seats leaving the match")
+@Suite("Seats leaving the match", .offThePool)
 struct LeaveTests {
     @Test("a seat that leaves is out: balance frozen, never to act, still ranked by balance")
     func seatLeaves() throws {

@@ -1,9 +1,10 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Moves on the wire")
+@Suite("Moves on the wire", .offThePool)
 struct MoveJSONTests {
     static let s = Golden.secret
     static let n = Golden.nextSecret

@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Craps as a plug-in")
+@Suite("Craps as a plug-in", .offThePool)
 struct PluginTests {
     static func setup(ruleSet: String = "classic", seats: Int = 3, first: SeatName = "P2", decisions: Int = 7)
         -> MatchSetup

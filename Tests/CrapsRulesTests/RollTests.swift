@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Rolls: the come-out, the point, and what they decide")
+@Suite("Rolls: the come-out, the point, and what they decide", .offThePool)
 struct RollTests {
     @Test("a match starts with $200, a $5 ante, the point off and P1 shooting", arguments: 1...6)
     func start(seats: Int) {

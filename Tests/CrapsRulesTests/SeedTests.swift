@@ -1,8 +1,9 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Seeds the players contribute")
+@Suite("Seeds the players contribute", .offThePool)
 struct SeedTests {
     @Test("a seed counts from the current period until its first roll, then from the next")
     func seedPeriods() {

@@ -1,9 +1,10 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("The state on the wire")
+@Suite("The state on the wire", .offThePool)
 struct StateJSONTests {
     static let host = CrapsState(seats: ["P1", "P2"], shooter: "P1", secret: Golden.secret)!
 

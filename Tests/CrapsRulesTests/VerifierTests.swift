@@ -1,9 +1,10 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Verifying the dice")
+@Suite("Verifying the dice", .offThePool)
 struct VerifierTests {
     /// A match of a few decisions at a table of two, with seeds.
     static func match() -> TestTable {

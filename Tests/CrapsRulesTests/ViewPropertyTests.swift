@@ -6,7 +6,7 @@ import Testing
 
 /// Properties of random matches. Each match is played off the cooperative pool (``offThePool(_:)``) and
 /// returns what it found wrong, one line a problem; the test expects none.
-@Suite("Properties of random matches")
+@Suite("Properties of random matches", .offThePool)
 struct ViewPropertyTests {
     static let seeds = Gen.int(in: 0...Int.max)
     static let seatCounts = Gen.int(in: 1...6)

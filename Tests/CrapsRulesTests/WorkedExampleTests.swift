@@ -1,10 +1,11 @@
 import CrapsRules
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 
 /// The examples of docs/CRAPS.md, read from the page itself so that the page and the code agree.
-@Suite("Worked examples of docs/CRAPS.md")
+@Suite("Worked examples of docs/CRAPS.md", .offThePool)
 struct WorkedExampleTests {
     static let page: String = {
         let url = URL(fileURLWithPath: #filePath)

@@ -1,10 +1,11 @@
 import CrapsRules
 import GameKit
+import TestScheduling
 import Testing
 
 @testable import Craps
 
-@Suite("Craps: the ante slider")
+@Suite("Craps: the ante slider", .offThePool)
 struct AnteSliderTests {
     @Test("$0 to $500 in $5 steps: values are rounded down to $5 and clamped at both ends")
     func clamps() {

@@ -1,12 +1,13 @@
 import CrapsRules
 import GameKit
 import ScreenKit
+import TestScheduling
 import Testing
 
 @testable import Craps
 
 /// The table screen without a terminal: keys in, moves out; states, events and refusals in.
-@Suite("Craps: the table model")
+@Suite("Craps: the table model", .offThePool)
 struct TableModelTests {
     static func model(seats: [SeatName] = ["P1"], controlled: Set<SeatName> = ["P1"]) -> (TableModel, HostTable) {
         let host = HostTable(seats: seats)

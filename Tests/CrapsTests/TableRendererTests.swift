@@ -1,13 +1,14 @@
 import CrapsRules
 import GameKit
 import ScreenKit
+import TestScheduling
 import Testing
 
 @testable import Craps
 
 /// The table drawn at 80x24: every element the seed lists, and nothing cut with six players of 24
 /// characters.
-@Suite("Craps: the table drawn")
+@Suite("Craps: the table drawn", .offThePool)
 struct TableRendererTests {
     static let seats = (1...6).map { "P\($0)" }
     /// Six names of the longest length a name may have (24 characters), each ending differently.

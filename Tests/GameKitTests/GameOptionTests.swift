@@ -1,7 +1,8 @@
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Teacher options")
+@Suite("Teacher options", .offThePool)
 struct GameOptionTests {
     static let declared = [
         GameOption(name: "rounds", summary: "decisions per match", kind: .integer(min: 0, max: 50, step: 5, default: 10)),

@@ -1,7 +1,8 @@
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Structured results")
+@Suite("Structured results", .offThePool)
 struct GameResultTests {
     @Test("ranking by score: ties share a rank, the next rank skips")
     func ranking() {

@@ -1,7 +1,8 @@
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("HMAC-SHA256 against the RFC 4231 test cases")
+@Suite("HMAC-SHA256 against the RFC 4231 test cases", .offThePool)
 struct HMACTests {
     static func bytes(_ hex: String) -> [UInt8] { Hex.bytes(of: hex)! }
 

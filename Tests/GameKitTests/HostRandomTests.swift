@@ -1,7 +1,8 @@
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("The host's randomness")
+@Suite("The host's randomness", .offThePool)
 struct HostRandomTests {
     static let secret = [UInt8](repeating: 7, count: 32)
 

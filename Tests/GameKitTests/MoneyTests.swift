@@ -1,8 +1,9 @@
 import GameKit
 import PropertyBased
+import TestScheduling
 import Testing
 
-@Suite("Money in whole cents")
+@Suite("Money in whole cents", .offThePool)
 struct MoneyTests {
     @Test(arguments: [
         ("12", 1200), ("12.3", 1230), ("$12.34", 1234), ("-$0.05", -5), ("$.50", 50), ("0", 0), ("$0.01", 1),

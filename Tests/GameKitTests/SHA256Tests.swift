@@ -1,7 +1,8 @@
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("SHA-256 against the FIPS 180-4 examples")
+@Suite("SHA-256 against the FIPS 180-4 examples", .offThePool)
 struct SHA256Tests {
     @Test(arguments: [
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),

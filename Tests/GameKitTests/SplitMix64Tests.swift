@@ -1,7 +1,8 @@
 import GameKit
+import TestScheduling
 import Testing
 
-@Suite("Seeded randomness")
+@Suite("Seeded randomness", .offThePool)
 struct SplitMix64Tests {
     /// The reference values of SplitMix64 for seed 0 (as in Vigna's splitmix64.c), which the C yardstick
     /// reproduces.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Lobby
 
-@Suite("Lobby: the earliest deadline, kept as tables change")
+@Suite("Lobby: the earliest deadline, kept as tables change", .offThePool)
 struct DeadlineQueueTests {
     @Test("after every change the queue's earliest is the earliest of every table's latest deadline", arguments: 1...4)
     func matchesAScan(seed: UInt64) {

@@ -3,7 +3,7 @@ import Protocol
 import TestSupport
 import Testing
 
-@Suite("Lobby: a full disk pauses the matches, refuses what would be saved, and plays on once freed")
+@Suite("Lobby: a full disk pauses the matches, refuses what would be saved, and plays on once freed", .offThePool)
 struct DiskFullTests {
     @Test("the match pauses with pausedBy disk-full; a move is refused disk-full and journals nothing")
     func pausesAndRefusesMoves() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The game plug-in boundary, each capability exercised through the lobby with a test game that
 /// uses it (``DiceRace``; the filters for hidden information are in HiddenInformationTests).
-@Suite("Lobby: the game seam (GameKit)")
+@Suite("Lobby: the game seam (GameKit)", .offThePool)
 struct GameSeamTests {
     static let catalog = GameCatalog([TaxCollectionGame.self, DiceRace.self])
 

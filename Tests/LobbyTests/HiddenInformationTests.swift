@@ -1,6 +1,7 @@
 import GameKit
 import Lobby
 import Protocol
+import TestScheduling
 import Testing
 
 /// A two-seat game with secrets, to prove the lobby filters every state, event and move per
@@ -80,7 +81,7 @@ enum SecretNumbers: Game {
     static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move? { nil }
 }
 
-@Suite("Lobby: the hidden-information filter")
+@Suite("Lobby: the hidden-information filter", .offThePool)
 struct HiddenInformationTests {
     @Test("each player sees their own secret only, spectators see none, and the hash is of what each sees")
     func filteredPerRecipient() throws {

@@ -1,9 +1,10 @@
 import Protocol
+import TestScheduling
 import Testing
 
 @testable import Lobby
 
-@Suite("A board of high scores: the top ten, shared ranks, the player's place")
+@Suite("A board of high scores: the top ten, shared ranks, the player's place", .offThePool)
 struct HighScoreBoardTests {
     static let board = "spelling classic {\"list\":\"first-grade\",\"mode\":\"pick\"}"
 

@@ -1,12 +1,13 @@
 import Foundation
 import GameKit
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
 @testable import Protocol
 
 /// `JSONValue.encoding` builds its tree directly; it must be the very tree that JSON text read back gives.
-@Suite("JSONValue: the direct tree equals the text round trip")
+@Suite("JSONValue: the direct tree equals the text round trip", .offThePool)
 struct JSONValueEncodingTests {
     @Test("every state, move and event of whole random games", arguments: [1, 2, 3, 4] as [UInt64])
     func wholeGames(seed: UInt64) throws {
@@ -138,7 +139,7 @@ struct JSONValueEncodingTests {
 }
 
 /// Decoding tries the common kinds first; every kind must still come out as itself.
-@Suite("JSONValue: decoding keeps every kind")
+@Suite("JSONValue: decoding keeps every kind", .offThePool)
 struct JSONValueDecodingTests {
     @Test("null, booleans, numbers, strings, arrays and objects, nested")
     func kinds() throws {

@@ -4,9 +4,10 @@ import Lobby
 import Protocol
 import Storage
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Journal: every accepted move on a real SQLite file, and the lobby rebuilt from it")
+@Suite("Journal: every accepted move on a real SQLite file, and the lobby rebuilt from it", .offThePool)
 struct JournalTests {
     private func store() throws -> (HostStore, String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-journal-\(UUID())").path

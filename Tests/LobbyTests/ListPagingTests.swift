@@ -1,9 +1,10 @@
 import Lobby
 import Protocol
+import TestScheduling
 import Testing
 
 /// `players` and `tables` come in pages that fit `maxFrame` (PROTOCOL.md F-11, P-1 to P-3).
-@Suite("Lists in pages")
+@Suite("Lists in pages", .offThePool)
 struct ListPagingTests {
     /// Names with characters the writer escapes, so a page's size is more than a count of characters.
     static func name(_ index: Int) -> String { "\(index) Nguyễn \"Thảo\" \\" }

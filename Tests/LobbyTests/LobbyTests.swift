@@ -1,8 +1,9 @@
 import Lobby
 import Protocol
+import TestScheduling
 import Testing
 
-@Suite("Lobby: greeting and players")
+@Suite("Lobby: greeting and players", .offThePool)
 struct LobbyTests {
     @Test("an accepted hello gets welcome with the trimmed name, the ids, the configuration and the games")
     func welcome() throws {

@@ -2,9 +2,10 @@ import GameKit
 import Lobby
 import Protocol
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Lobby: authoritative matches")
+@Suite("Lobby: authoritative matches", .offThePool)
 struct MatchTests {
     @Test("a whole match: every move is refereed, broadcast to both, journalled, and the result announced",
           arguments: [1, 2, 3] as [UInt64])

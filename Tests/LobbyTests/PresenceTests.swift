@@ -1,9 +1,10 @@
 import Lobby
 import Protocol
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Lobby: dropped players, resume and grace periods")
+@Suite("Lobby: dropped players, resume and grace periods", .offThePool)
 struct PresenceTests {
     @Test("a dropped player's seat is held: the opponent is told who is away and for how long")
     func away() throws {

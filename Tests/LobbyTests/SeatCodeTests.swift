@@ -5,7 +5,7 @@ import TaxCollectionRules
 import TestSupport
 import Testing
 
-@Suite("Lobby: seat codes, names held for away players, and who is away")
+@Suite("Lobby: seat codes, names held for away players, and who is away", .offThePool)
 struct SeatCodeTests {
     static func welcome(_ envelopes: [HostEnvelope]) -> Welcome? {
         envelopes.compactMap { if case .welcome(let welcome) = $0.message { welcome } else { nil } }.first
@@ -145,7 +145,7 @@ struct SeatCodeTests {
     }
 }
 
-@Suite("Lobby: the teacher's console")
+@Suite("Lobby: the teacher's console", .offThePool)
 struct TeacherConsoleTests {
     @Test("seats lists every seat and who is away")
     func seats() {

@@ -1,9 +1,10 @@
 import Lobby
 import Protocol
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Lobby: tables and seats")
+@Suite("Lobby: tables and seats", .offThePool)
 struct TableTests {
     @Test("create-table answers the table with its defaults; bad settings are refused with their codes")
     func createTable() throws {

@@ -2,13 +2,14 @@ import GameKit
 import Foundation
 import Lobby
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
 @testable import Protocol
 
 /// `WireCodec` decodes without `JSONDecoder`; for every message our peers write, the result must be
 /// `JSONDecoder`'s. (Where the two differ on purpose, the strict reading wins: `JSONCorpusTests`.)
-@Suite("WireCodec: the strict reader and JSONDecoder read our messages alike")
+@Suite("WireCodec: the strict reader and JSONDecoder read our messages alike", .offThePool)
 struct WireDecodeTests {
     static func slowHost(_ payload: [UInt8]) -> HostEnvelope? {
         try? JSONDecoder().decode(HostEnvelope.self, from: Data(payload))

@@ -2,12 +2,13 @@ import GameKit
 import Foundation
 import Lobby
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
 @testable import Protocol
 
 /// `WireCodec.payload` writes most values itself; it must write exactly what `JSONEncoder` writes.
-@Suite("WireCodec: the fast writer and JSONEncoder write the same bytes")
+@Suite("WireCodec: the fast writer and JSONEncoder write the same bytes", .offThePool)
 struct WirePayloadTests {
     static func expectSame(_ value: some Encodable, sourceLocation: SourceLocation = #_sourceLocation) {
         let fast = WireCodec.payload(value)

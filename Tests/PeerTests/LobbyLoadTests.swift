@@ -7,7 +7,7 @@ import Testing
 
 /// `tcnet bench lobby`'s load: the lobby referees bots in one loop; the figures must add up, and a
 /// lobby that lies is caught by the bots' own rules.
-@Suite("LobbyLoad: the host's work per move, without I/O")
+@Suite("LobbyLoad: the host's work per move, without I/O", .offThePool)
 struct LobbyLoadTests {
     static func configuration(faults: Set<HostFault> = []) -> LobbyConfiguration {
         var configuration = LobbyConfiguration(

@@ -1,9 +1,10 @@
+import TestScheduling
 import Testing
 
 @testable import Protocol
 
 /// A broadcast is encoded once; each recipient must still get exactly `WireCodec.payload`'s bytes.
-@Suite("BroadcastPayloads: one encoding, the same bytes")
+@Suite("BroadcastPayloads: one encoding, the same bytes", .offThePool)
 struct BroadcastPayloadsTests {
     static let state = HostMessage.state(
         MatchUpdate(

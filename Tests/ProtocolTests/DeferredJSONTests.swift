@@ -1,10 +1,11 @@
+import TestScheduling
 import Testing
 
 @testable import Protocol
 
 /// A client reads a `state`'s state and events lazily (`WireCodec.decodeHost` defers them): it must
 /// accept, refuse and report exactly what reading them at once does, and give the same values.
-@Suite("Deferred game values in a host's messages")
+@Suite("Deferred game values in a host's messages", .offThePool)
 struct DeferredJSONTests {
     /// A `state` message with `value` as its state and as its only event.
     static func stateMessage(_ value: [UInt8]) -> [UInt8] {

@@ -1,7 +1,8 @@
 import Protocol
+import TestScheduling
 import Testing
 
-@Suite("Frame decoder")
+@Suite("Frame decoder", .offThePool)
 struct FrameDecoderTests {
     /// A stream of several frames of different sizes, including a single-byte payload.
     static let payloads: [[UInt8]] = [

@@ -1,10 +1,11 @@
 import Foundation
 import Protocol
+import TestScheduling
 import Testing
 
 /// The wire shape of every message, frozen: each fixture decodes to the value beside it, and that
 /// value encodes back to the same JSON.
-@Suite("Golden fixtures")
+@Suite("Golden fixtures", .offThePool)
 struct GoldenFixtureTests {
     static let clientFixtures: [(String, ClientEnvelope)] = [
         ("client/hello.json", ClientEnvelope(id: .number(1), .hello(Hello(name: "Lan", client: "tcnet-swift/0.1.0")))),

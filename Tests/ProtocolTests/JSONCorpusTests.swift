@@ -1,4 +1,5 @@
 import Protocol
+import TestScheduling
 import Testing
 
 /// RFC 8259, accepted and refused exactly, through `WireCodec` as the host reads a payload (F-3, F-7).
@@ -6,7 +7,7 @@ import Testing
 /// The corpus follows the classes of Nicolas Seriot's JSONTestSuite (`test_parsing`): `y_` texts a
 /// parser must accept, `n_` texts it must refuse, `i_` texts the RFC leaves to the implementation
 /// (our choices: PROTOCOL.md section 4). The texts are written here, one or more for each class.
-@Suite("JSON: RFC 8259 accept/reject corpus")
+@Suite("JSON: RFC 8259 accept/reject corpus", .offThePool)
 struct JSONCorpusTests {
     struct Sample: Sendable, CustomTestStringConvertible {
         var name: String

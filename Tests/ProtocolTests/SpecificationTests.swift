@@ -1,10 +1,11 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Protocol
 
 /// docs/PROTOCOL.md and the code say the same things.
-@Suite("docs/PROTOCOL.md")
+@Suite("docs/PROTOCOL.md", .offThePool)
 struct SpecificationTests {
     static let specification: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,8 +1,9 @@
 import Protocol
+import TestScheduling
 import Testing
 
 /// The inputs of issue 16, each read as docs/PROTOCOL.md says (F-3, F-7, M-2, M-3, M-8, section 4).
-@Suite("Strict reading: the payloads the host used to accept")
+@Suite("Strict reading: the payloads the host used to accept", .offThePool)
 struct StrictReadingTests {
     static func decode(_ text: String) -> Result<ClientEnvelope, InboundProblem> {
         WireCodec.decodeClient(Array(text.utf8))

@@ -1,7 +1,8 @@
 import Protocol
+import TestScheduling
 import Testing
 
-@Suite("Message decoding")
+@Suite("Message decoding", .offThePool)
 struct WireCodecTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var payload: [UInt8]
@@ -74,7 +75,7 @@ struct WireCodecTests {
     }
 }
 
-@Suite("Player names")
+@Suite("Player names", .offThePool)
 struct PlayerNameTests {
     @Test("good names are trimmed", arguments: [("  Lan  ", "Lan"), ("Nguyễn Văn A", "Nguyễn Văn A"), ("\tBo\n", "Bo"), ("x", "x")])
     func accepted(raw: String, expected: String) throws {
@@ -114,7 +115,7 @@ struct PlayerNameTests {
     }
 }
 
-@Suite("Seat codes as people type them")
+@Suite("Seat codes as people type them", .offThePool)
 struct SeatCodeTypingTests {
     @Test("case, spaces and hyphens do not matter; I and L read as 1, O as 0", arguments: [
         "XVM5W-MJAAV", "xvm5w-mjaav", "XVM5WMJAAV", " xvm5w mjaav ", "XVM5W--MJAAV",

@@ -5,7 +5,7 @@ import Testing
 
 @testable import QRCode
 
-@Suite("QR Code: symbols as an independent encoder makes them")
+@Suite("QR Code: symbols as an independent encoder makes them", .offThePool)
 struct QRCodeTests {
     struct Reference: Decodable, Sendable, CustomTestStringConvertible {
         var text: String

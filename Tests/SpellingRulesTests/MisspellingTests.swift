@@ -3,7 +3,7 @@ import SpellingRules
 import TestSupport
 import Testing
 
-@Suite("Wrong spellings made for a list that gives none")
+@Suite("Wrong spellings made for a list that gives none", .offThePool)
 struct MisspellingTests {
     static let list = Set(FirstGradeWords.words)
 
@@ -52,7 +52,7 @@ struct MisspellingTests {
     }
 }
 
-@Suite("Tiles and the shipped list")
+@Suite("Tiles and the shipped list", .offThePool)
 struct ScrambleTests {
     @Test("the shipped list has at least 100 words, each a word of 2 to 15 letters, none twice")
     func shipped() {

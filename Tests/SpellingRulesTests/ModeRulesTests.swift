@@ -1,8 +1,9 @@
 import GameKit
 import SpellingRules
+import TestScheduling
 import Testing
 
-@Suite("The three games: right, wrong, the fourth wrong answer, time is up")
+@Suite("The three games: right, wrong, the fourth wrong answer, time is up", .offThePool)
 struct ModeRulesTests {
     @Test(
         "a game starts with three lives, no score, word 1 and a deadline two minutes after the start",

@@ -3,7 +3,7 @@ import SpellingRules
 import TestSupport
 import Testing
 
-@Suite("What the student's client gets never holds the answer before it is answered")
+@Suite("What the student's client gets never holds the answer before it is answered", .offThePool)
 struct ViewTests {
     @Test(
         "the viewed state, moves and events of whole games: no word, no answers, no list; tiles never the word",

@@ -1,7 +1,8 @@
 import SpellingRules
+import TestScheduling
 import Testing
 
-@Suite("Word list files: plain, CSV, and files refused with the line and the reason")
+@Suite("Word list files: plain, CSV, and files refused with the line and the reason", .offThePool)
 struct WordListParserTests {
     @Test("a plain list, a CSV list, a header, comments, blank lines, spaces and capitals")
     func accepted() throws {

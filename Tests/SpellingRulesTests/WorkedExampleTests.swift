@@ -1,12 +1,13 @@
 import Foundation
 import GameKit
 import SpellingRules
+import TestScheduling
 import Testing
 
 /// The JSON examples of docs/SPELLING.md, made by the code: a pick game of a three-word list with its own
 /// wrong spellings, from a fixed secret. Each ```json block whose first line is `// example: NAME` must
 /// be the code's JSON for NAME, byte for byte.
-@Suite("docs/SPELLING.md: the worked example is the code's")
+@Suite("docs/SPELLING.md: the worked example is the code's", .offThePool)
 struct WorkedExampleTests {
     static let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/SPELLING.md")

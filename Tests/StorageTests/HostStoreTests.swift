@@ -1,9 +1,10 @@
 import Foundation
 import Lobby
 import Storage
+import TestScheduling
 import Testing
 
-@Suite("Host store on a real SQLite file")
+@Suite("Host store on a real SQLite file", .offThePool)
 struct HostStoreTests {
     private func temporaryFolder() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-store-\(UUID().uuidString)").path

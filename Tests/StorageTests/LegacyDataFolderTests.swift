@@ -9,7 +9,7 @@ import Testing
 
 /// A data folder written by the host before GameKit (0.1.0) opens with today's code: its tables,
 /// players and match come back, and the players resume with their tokens.
-@Suite("Storage: a data folder from tcnet 0.1.0")
+@Suite("Storage: a data folder from tcnet 0.1.0", .offThePool)
 struct LegacyDataFolderTests {
     struct Expected: Decodable {
         var seq: Int

@@ -1,9 +1,10 @@
 import GameKit
 import PropertyBased
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Bots")
+@Suite("Bots", .offThePool)
 struct BotTests {
     static let bots: [any TaxCollectionBot] = [RandomBot(), GreedyBot(), SearchBot(nodeBudget: 500)]
 

@@ -1,8 +1,9 @@
 import Foundation
+import TestScheduling
 import Testing
 import TaxCollectionRules
 
-@Suite("First mover")
+@Suite("First mover", .offThePool)
 struct FirstMoverTests {
     @Test("a game may start with B to move; everything else is the starting position")
     func bStarts() throws {

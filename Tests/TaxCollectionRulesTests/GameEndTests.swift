@@ -1,7 +1,8 @@
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("The end of the game")
+@Suite("The end of the game", .offThePool)
 struct GameEndTests {
     @Test func capturingTheLastTreasuryEndsTheGameAndSweepsTheBanks() throws {
         var state = try position(

@@ -1,8 +1,9 @@
 import Foundation
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Events on the wire")
+@Suite("Events on the wire", .offThePool)
 struct GameEventJSONTests {
     @Test(arguments: [
         (GameEvent.pickedUp(square: .bank(.a, 3), count: 5), #"{"type":"picked-up","square":"A3","count":5}"#),

@@ -1,8 +1,9 @@
 import Foundation
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Game state on the wire")
+@Suite("Game state on the wire", .offThePool)
 struct GameStateJSONTests {
     static let start = """
         {"rules":"classic","top":10,"bottom":10,"banks":{"A":[5,5,5,5,5],"B":[5,5,5,5,5]},\

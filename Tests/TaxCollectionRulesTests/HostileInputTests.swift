@@ -1,9 +1,10 @@
 import Foundation
 import PropertyBased
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Hostile input")
+@Suite("Hostile input", .offThePool)
 struct HostileInputTests {
     /// Any number in any numeric field of a state either decodes to a state that plays on, or is refused;
     /// nothing traps (overflow, a byte that does not fit).

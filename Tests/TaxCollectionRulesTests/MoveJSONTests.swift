@@ -1,8 +1,9 @@
 import Foundation
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Move on the wire")
+@Suite("Move on the wire", .offThePool)
 struct MoveJSONTests {
     @Test(arguments: [
         (Move.sow(bank: 1, direction: .up), #"{"bank":1,"direction":"up"}"#),

@@ -1,9 +1,10 @@
 import Foundation
 import PropertyBased
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Properties of random games")
+@Suite("Properties of random games", .offThePool)
 struct PropertyTests {
     static let seeds = Gen.int(in: 0...Int.max)
     static let rules = Gen.int(in: 0...(RuleSet.all.count - 1)).map { RuleSet.all[$0] }

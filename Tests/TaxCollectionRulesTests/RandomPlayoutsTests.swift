@@ -1,8 +1,9 @@
 import GameKit
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Random playouts")
+@Suite("Random playouts", .offThePool)
 struct RandomPlayoutsTests {
     /// The C yardstick (Benchmarks/yardstick/taxcollection.c) prints this same line for `2000 1`: both
     /// engines play identical games. Any change to the rules or the policy changes it.

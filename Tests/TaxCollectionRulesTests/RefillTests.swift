@@ -1,7 +1,8 @@
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Refills, borrowing and debts")
+@Suite("Refills, borrowing and debts", .offThePool)
 struct RefillTests {
     @Test func turnPassingToEmptyBanksAsksForARefill() throws {
         // A's last dollar stops before the bottom treasury; B's banks are all empty.

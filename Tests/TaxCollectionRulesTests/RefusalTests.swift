@@ -1,7 +1,8 @@
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Refused moves change nothing")
+@Suite("Refused moves change nothing", .offThePool)
 struct RefusalTests {
     func expectRefused(_ move: Move, in state: GameState, with violation: RuleViolation) {
         var copy = state

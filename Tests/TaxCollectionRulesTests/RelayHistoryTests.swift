@@ -1,8 +1,9 @@
+import TestScheduling
 import Testing
 
 @testable import TaxCollectionRules
 
-@Suite("The relay-repeat rule")
+@Suite("The relay-repeat rule", .offThePool)
 struct RelayHistoryTests {
     /// Feeds (board, position) relays to a fresh history; `nil` starts a new epoch. Returns each answer.
     func answers(_ relays: [(SIMD16<UInt8>, Int)?]) -> [Bool] {

@@ -1,8 +1,9 @@
 import Foundation
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Replaying records")
+@Suite("Replaying records", .offThePool)
 struct ReplayTests {
     @Test func aRecordReplaysToTheSameStateAsPlayingIt() throws {
         let game = randomGame(seed: 11)

@@ -1,7 +1,8 @@
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
-@Suite("Sowing, relays and captures")
+@Suite("Sowing, relays and captures", .offThePool)
 struct SowingTests {
     @Test func openingDownRelaysThroughTheBottomAndCapturesA2() throws {
         var state = GameState()

@@ -1,9 +1,10 @@
 import Foundation
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
 /// The worked examples of docs/RULES.md, read from the page itself so that the page and the engine agree.
-@Suite("Worked examples of docs/RULES.md")
+@Suite("Worked examples of docs/RULES.md", .offThePool)
 struct WorkedExampleTests {
     static let page: String = {
         let url = URL(fileURLWithPath: #filePath)

@@ -2,10 +2,11 @@ import GameKit
 import ScreenKit
 import TaxCollection
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
 /// The board screen without a terminal: keys in, actions and frames out.
-@Suite("Board: the screen model")
+@Suite("Board: the screen model", .offThePool)
 struct BoardModelTests {
     static func board(controlled: Set<Seat> = [.a], stepSeconds: Double = 0) -> BoardModel {
         var board = BoardModel(

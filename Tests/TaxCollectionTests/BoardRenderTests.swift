@@ -2,11 +2,12 @@ import GameKit
 import ScreenKit
 import TaxCollection
 import TaxCollectionRules
+import TestScheduling
 import Testing
 
 /// Every state a board can show, drawn at 80x24 with the longest names (24 characters): no text is
 /// cut (the canvas records what does not fit), and the names are whole.
-@Suite("Board: nothing cut at 80x24 with 24-character names")
+@Suite("Board: nothing cut at 80x24 with 24-character names", .offThePool)
 struct BoardRenderTests {
     static let names = BySeat(a: "Wwwwwwwwwwwwwwwwwwwwwwww", b: "Nguyen Thi Minh Khai Lan")
 

@@ -1,8 +1,9 @@
 import ScreenKit
 import TaxCollection
+import TestScheduling
 import Testing
 
-@Suite("Board: key decoding")
+@Suite("Board: key decoding", .offThePool)
 struct KeyDecoderTests {
     @Test("arrows (CSI and SS3), Escape alone, digits, Enter, Ctrl-C")
     func decodes() {

@@ -52,12 +52,19 @@ public final class RawClient: @unchecked Sendable {
     /// - Parameters:
     ///   - port: the host's port on 127.0.0.1.
     ///   - receiveBuffer: a kernel receive buffer to ask for, when the test must know how much it holds.
-    public static func connect(port: Int, receiveBuffer: Int? = nil) async throws -> RawClient {
+    ///   - first: bytes to send as soon as the connection is made, before the test's task runs again.
+    public static func connect(port: Int, receiveBuffer: Int? = nil, sending first: [UInt8] = []) async throws
+        -> RawClient
+    {
+        // NB: `first` is sent on the same thread as the connect: while a full test run starts, the
+        // cooperative pool can take seconds to resume the task, and a host's timers run from the connect.
         try await Self.onThread {
             let fd = try Self.connectedSocket(port: port, receiveBuffer: receiveBuffer)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            return RawClient(fd: fd)
+            let client = RawClient(fd: fd)
+            try client.blockingSend(first)
+            return client
         }
     }
 
@@ -99,15 +106,17 @@ public final class RawClient: @unchecked Sendable {
 
     /// Sends raw bytes, all in one `send` call where the kernel allows.
     public func send(bytes: [UInt8]) async throws {
-        try await self.run {
-            var offset = 0
-            while offset < bytes.count {
-                let sent = bytes[offset...].withUnsafeBytes {
-                    Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                }
-                guard sent > 0 else { throw Failure.send(errno: errno) }
-                offset += sent
+        try await self.run { try self.blockingSend(bytes) }
+    }
+
+    private func blockingSend(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
+            guard sent > 0 else { throw Failure.send(errno: errno) }
+            offset += sent
         }
     }
 

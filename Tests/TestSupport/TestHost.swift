@@ -45,8 +45,9 @@ public func withHost<T: Sendable>(
 extension RawClient {
     /// Connects and completes the handshake.
     public static func greeted(port: Int, name: String) async throws -> RawClient {
-        let client = try await RawClient.connect(port: port)
-        let answer = try await client.hello(name: name)
+        let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: name, client: "tcnet-tests"))))
+        let client = try await RawClient.connect(port: port, sending: Array(hello))
+        let answer = try await client.readMessage()
         guard case .welcome = answer.message else {
             throw RawClient.Failure.timedOut(waitingFor: "welcome, got \(answer)")
         }

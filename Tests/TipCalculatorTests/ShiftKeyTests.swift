@@ -1,8 +1,9 @@
 import ScreenKit
+import TestScheduling
 import Testing
 
 /// The keys the tip form and WhichBill's number line add to ScreenKit's decoder.
-@Suite("Keys: Shift-arrows and Shift-Tab")
+@Suite("Keys: Shift-arrows and Shift-Tab", .offThePool)
 struct ShiftKeyTests {
     @Test("the sequences xterm and tmux send; other modifiers read as the plain arrow")
     func decodes() {

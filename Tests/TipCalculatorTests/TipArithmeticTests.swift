@@ -1,10 +1,11 @@
 import Foundation
 import GameKit
 import PropertyBased
+import TestScheduling
 import Testing
 import TipCalculator
 
-@Suite("Tip calculator: arithmetic in exact cents")
+@Suite("Tip calculator: arithmetic in exact cents", .offThePool)
 struct TipArithmeticTests {
     @Test(
         "tips at the edges of rounding and size",

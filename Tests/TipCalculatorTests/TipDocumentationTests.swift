@@ -1,10 +1,11 @@
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 import TipCalculator
 
 /// docs/TIP.md held equal to the code: the error messages of each field and the command's examples.
-@Suite("Tip calculator: docs/TIP.md")
+@Suite("Tip calculator: docs/TIP.md", .offThePool)
 struct TipDocumentationTests {
     static let text: String = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

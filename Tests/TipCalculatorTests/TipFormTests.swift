@@ -1,9 +1,10 @@
 import GameKit
 import ScreenKit
+import TestScheduling
 import Testing
 import TipCalculator
 
-@Suite("Tip calculator: the screen")
+@Suite("Tip calculator: the screen", .offThePool)
 struct TipFormTests {
     static func typing(_ text: String, into form: inout TipForm) {
         for character in text { _ = form.press(.character(character)) }

@@ -1,8 +1,9 @@
 import GameKit
+import TestScheduling
 import Testing
 import TipCalculator
 
-@Suite("Tip calculator: what you may type")
+@Suite("Tip calculator: what you may type", .offThePool)
 struct TipInputTests {
     @Test(
         "amounts accepted, to the cent",

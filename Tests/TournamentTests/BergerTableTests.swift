@@ -1,10 +1,11 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Tournament
 
 /// The round robin's pairings are the FIDE Berger tables.
-@Suite("Berger tables")
+@Suite("Berger tables", .offThePool)
 struct BergerTableTests {
     /// The published tables, by even size.
     static let published: [Int: [[BergerTable.Pair]]] = {

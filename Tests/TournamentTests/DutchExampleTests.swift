@@ -1,9 +1,10 @@
+import TestScheduling
 import Testing
 
 @testable import Tournament
 
 /// Small Swiss rounds worked out by hand from the rules' text (C.04.3 and the general handling rules).
-@Suite("Dutch system: worked examples")
+@Suite("Dutch system: worked examples", .offThePool)
 struct DutchExampleTests {
     static func pairs(_ round: Round) -> [String] { round.boards.map { "\($0.white)-\($0.black)" } }
 

@@ -12,7 +12,7 @@ import Testing
 /// NB: serialized: one py4swiss process at a time (24 at once made a 2-core machine's load average 27 and
 /// starved the suite's timed tests).
 @Suite(
-    "Swiss pairings against py4swiss", .serialized,
+    "Swiss pairings against py4swiss", .offThePool, .serialized,
     .enabled(if: ExternalEngine.available, "py4swiss is not installed"))
 struct ExternalEngineTests {
     @Test(

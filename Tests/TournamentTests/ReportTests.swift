@@ -1,10 +1,11 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Tournament
 
 /// The report file (TRF-16) and the CSV: columns where the format puts them, and read back unchanged.
-@Suite("Reports")
+@Suite("Reports", .offThePool)
 struct ReportTests {
     static let fivePlayers = HandTournament.make(
         .swiss(rounds: 3), players: ["Ann", "Bảo", "Chidi", "Dana", "Eli"],
@@ -102,7 +103,7 @@ struct ReportTests {
 }
 
 /// The class challenge's leaderboard.
-@Suite("Class challenge")
+@Suite("Class challenge", .offThePool)
 struct ChallengeBoardTests {
     @Test("the best score counts; plays are counted; an earlier best ranks first on a tie; outside the window nothing counts")
     func leaderboard() {

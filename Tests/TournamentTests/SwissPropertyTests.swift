@@ -5,7 +5,7 @@ import Testing
 @testable import Tournament
 
 /// The Dutch system's rules hold on random tournaments of 5 to 40 players and 3 to 9 rounds.
-@Suite("Swiss pairing properties")
+@Suite("Swiss pairing properties", .offThePool)
 struct SwissPropertyTests {
     static let players = Gen.int(in: 5...40)
     static let rounds = Gen.int(in: 3...9)

@@ -1,9 +1,10 @@
+import TestScheduling
 import Testing
 
 @testable import Tournament
 
 /// Standings and tiebreaks on small cases worked out by hand.
-@Suite("Tiebreaks")
+@Suite("Tiebreaks", .offThePool)
 struct TiebreakTests {
     static func line(_ standings: Standings, _ number: Int) -> String {
         let row = standings.rows.first { $0.number == number }!

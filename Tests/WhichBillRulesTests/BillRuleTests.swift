@@ -1,8 +1,9 @@
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
-@Suite("WhichBill: which bill is right")
+@Suite("WhichBill: which bill is right", .offThePool)
 struct BillRuleTests {
     static let seed = Bills.seedBills
 

@@ -1,8 +1,9 @@
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
-@Suite("WhichBill: bots and the plug-in")
+@Suite("WhichBill: bots and the plug-in", .offThePool)
 struct BotTests {
     @Test("the careful bot answers every round at the first try; the score is every round")
     func careful() {

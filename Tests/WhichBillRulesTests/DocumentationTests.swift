@@ -1,11 +1,12 @@
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
 /// docs/WHICHBILL.md held equal to the code: the refusal codes, the store, the option refusals and the
 /// JSON examples.
-@Suite("WhichBill: docs/WHICHBILL.md")
+@Suite("WhichBill: docs/WHICHBILL.md", .offThePool)
 struct DocumentationTests {
     static let text: String = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

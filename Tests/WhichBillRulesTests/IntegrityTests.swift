@@ -1,10 +1,11 @@
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
 /// What the rules refuse in a prepared move (from a tampered journal or a lying host): the host's state
 /// checks the verdict against the right bill, a viewer's checks what it can.
-@Suite("WhichBill: prepared moves are checked")
+@Suite("WhichBill: prepared moves are checked", .offThePool)
 struct IntegrityTests {
 
     @Test("an unprepared move is refused with not-prepared")

@@ -1,10 +1,11 @@
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
 /// The JSON of moves, events and states, byte for byte as docs/WHICHBILL.md shows them.
-@Suite("WhichBill: JSON")
+@Suite("WhichBill: JSON", .offThePool)
 struct JSONTests {
     static func json(_ value: some Encodable) throws -> String { try OrderedJSON.string(from: value) }
 

@@ -1,11 +1,12 @@
 import GameKit
 import PropertyBased
+import TestScheduling
 import Testing
 import WhichBillRules
 
 /// The number line's enable and disable logic, checked at every slider position (every cent from $0 to
 /// the largest bill) against tables written from the seed's words, not from the code.
-@Suite("WhichBill: the number line")
+@Suite("WhichBill: the number line", .offThePool)
 struct NumberLineTests {
     static let bills = Bills.seedBills
 

@@ -1,8 +1,9 @@
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
-@Suite("WhichBill: teacher options")
+@Suite("WhichBill: teacher options", .offThePool)
 struct OptionTests {
     static func refusal(_ given: [String: OptionValue]) -> OptionRefusal? {
         switch GameOptions.checking(given, against: WhichBillGame.descriptor.options) {

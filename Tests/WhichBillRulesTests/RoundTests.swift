@@ -1,8 +1,9 @@
 import GameKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
-@Suite("WhichBill: a round")
+@Suite("WhichBill: a round", .offThePool)
 struct RoundTests {
     @Test("a wrong bill is accepted with the reason and stays disabled; the right one ends the round")
     func wrongThenRight() throws {

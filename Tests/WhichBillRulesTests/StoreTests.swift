@@ -1,9 +1,10 @@
 import GameKit
 import PropertyBased
+import TestScheduling
 import Testing
 import WhichBillRules
 
-@Suite("WhichBill: the store and the draw")
+@Suite("WhichBill: the store and the draw", .offThePool)
 struct StoreTests {
     @Test("at least 40 items in at least 10 aisles, each id once, each picture one emoji, sensible ranges")
     func catalogue() {

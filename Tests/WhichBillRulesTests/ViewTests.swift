@@ -1,10 +1,11 @@
 import GameKit
 import PropertyBased
+import TestScheduling
 import Testing
 import WhichBillRules
 
 /// Properties of whole sessions played by the bots, move by move.
-@Suite("WhichBill: hidden answer and commutation")
+@Suite("WhichBill: hidden answer and commutation", .offThePool)
 struct ViewTests {
     struct Step {
         var before: WhichBillState

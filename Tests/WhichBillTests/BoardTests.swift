@@ -1,12 +1,13 @@
 import GameKit
 import ScreenKit
+import TestScheduling
 import Testing
 import WhichBillRules
 
 @testable import WhichBill
 
 /// The screen's model, driven by keys and states as the table client drives it.
-@Suite("WhichBill: the board")
+@Suite("WhichBill: the board", .offThePool)
 struct BoardTests {
     static let apple = GroceryItem(id: "shirt", name: "T-shirt", emoji: "👕", category: .clothing)
 

@@ -1,10 +1,11 @@
 import Foundation
 import GameKit
+import TestScheduling
 import Testing
 import WhichBill
 import WhichBillRules
 
-@Suite("WhichBill: the progress report")
+@Suite("WhichBill: the progress report", .offThePool)
 struct ProgressReportTests {
     static let utc = TimeZone(identifier: "UTC")!
     /// 2026-11-20 09:00:00 UTC.

@@ -1,10 +1,11 @@
 import GameKit
+import TestScheduling
 import Testing
 import WhichBill
 import WhichBillRules
 
 /// A session replayed from a host's moves and their times, as `tcnet progress` reads it back.
-@Suite("WhichBill: sessions replayed for progress")
+@Suite("WhichBill: sessions replayed for progress", .offThePool)
 struct SessionReplayTests {
     static let start = GameTime(milliseconds: 1_700_000_000_000)
 
