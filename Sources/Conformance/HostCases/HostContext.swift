@@ -169,11 +169,15 @@ extension HostContext {
     ///   - type: the message type.
     ///   - id: the request id (unique on the connection).
     ///   - members: further members as JSON text, starting with a comma.
-    public func request(_ probe: Probe, _ type: String, id: Int, _ members: String = "") async throws -> WireMessage {
+    ///   - timeout: how long the answer may take (``replyTimeout`` unless the case allows more).
+    public func request(
+        _ probe: Probe, _ type: String, id: Int, _ members: String = "", timeout: Duration? = nil
+    ) async throws -> WireMessage {
         let text = #"{"type":"\#(type)","id":\#(id)\#(members)}"#
         for _ in 0..<20 {
             await probe.send(json: text)
-            let answer = await probe.read(until: { $0.re == .number(Double(id)) }, timeout: self.replyTimeout)
+            let answer = await probe.read(
+                until: { $0.re == .number(Double(id)) }, timeout: timeout ?? self.replyTimeout)
             guard let message = answer.message else {
                 throw CaseFailure(expected: "an answer to \(type) (re \(id))", seen: "\(answer)")
             }

@@ -64,8 +64,12 @@ enum SpellingCases {
                 throw CaseFailure(expected: "table answering create-table", seen: "\(created)")
             }
             _ = try await context.request(student.probe, "sit", id: 51, #","table":"\#(table)""#)
-            _ = try await context.request(student.probe, "ready", id: 52, #","table":"\#(table)""#)
-            let first = await student.probe.read(until: { $0.type == "state" }, timeout: context.replyTimeout)
+            // NB: the answer to ready carries the first word's sound, which a host may make only now; a
+            // speech synthesizer's first word can take seconds on a busy machine (once over 3 s in CI).
+            let speaking = context.replyTimeout * 5
+            _ = try await context.request(
+                student.probe, "ready", id: 52, #","table":"\#(table)""#, timeout: speaking)
+            let first = await student.probe.read(until: { $0.type == "state" }, timeout: speaking)
             guard let state = first.message else { throw CaseFailure(expected: "the first state", seen: "\(first)") }
             try Self.expectNoWord(in: state, except: [])
             let sound = state.object("sound")
