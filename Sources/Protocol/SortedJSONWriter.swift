@@ -3,8 +3,8 @@ import GameKit
 /// Writes a ``JSONValue`` as compact JSON text with sorted keys: the bytes `JSONEncoder` writes with
 /// `[.sortedKeys, .withoutEscapingSlashes]` for the same tree.
 ///
-/// NB: `WireCodec.payload` uses it for every value whose tree is exact (see
-/// `JSONValueEncoder.exactTree(of:)`); tests hold it to `JSONEncoder`'s bytes for every message.
+/// NB: ``SortedJSONEncoder`` writes the trees a message holds (a game's state and events) with it;
+/// tests hold both to `JSONEncoder`'s bytes for every message.
 enum SortedJSONWriter {
     /// The JSON text of a tree.
     static func bytes(_ value: JSONValue) -> [UInt8] {
@@ -14,7 +14,7 @@ enum SortedJSONWriter {
         return output
     }
 
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)
@@ -23,7 +23,7 @@ enum SortedJSONWriter {
         case .number(let number):
             // NB: as `JSONValue.encode(to:)`: integers without a fraction; others as JSONEncoder writes a Double.
             if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-                output.append(contentsOf: String(Int64(number)).utf8)
+                Self.write(integer: Int64(number), into: &output)
             } else {
                 var text = number.description
                 if text.hasSuffix(".0") { text.removeLast(2) }
@@ -65,5 +65,22 @@ enum SortedJSONWriter {
 
     private static func write(string: String, into output: inout [UInt8]) {
         JSONText.appendString(string, to: &output)
+    }
+
+    /// Writes an integer in decimal, as `String(integer)` spells it, without making the string.
+    static func write(integer: Int64, into output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        // NB: the magnitude as UInt64, so that Int64.min has one too; it has at most 20 digits.
+        var magnitude = integer.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: buffer[start...])
+        }
     }
 }

@@ -32,8 +32,8 @@ public enum WireCodec {
     public static func payload(_ value: some Encodable) -> [UInt8] {
         // NB: the fast path writes the same bytes as JSONEncoder (tests hold it to that); values with
         // floating-point fields, very large integers or Foundation types take JSONEncoder itself.
-        if let tree = try? JSONValueEncoder.exactTree(of: value) {
-            return SortedJSONWriter.bytes(tree)
+        if let bytes = try? SortedJSONEncoder.bytes(of: value) {
+            return bytes
         }
         return self.encoderPayload(value)
     }

@@ -16,6 +16,84 @@ struct WirePayloadTests {
         #expect(
             String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self),
             sourceLocation: sourceLocation)
+        // NB: the direct writer must take every value the exact tree takes (else the fast path is never
+        // tested here), and write for it what the tree's writer writes.
+        let tree = try? JSONValueEncoder.exactTree(of: value)
+        let direct = try? SortedJSONEncoder.bytes(of: value)
+        #expect((direct != nil) == (tree != nil), "direct writer and exact tree agree on taking it", sourceLocation: sourceLocation)
+        if let tree, let direct {
+            #expect(direct == SortedJSONWriter.bytes(tree), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A value that uses every part of the `Encoder` API: nested containers, super encoders, a key
+    /// given twice, `nil`, an empty value and a single value holding a struct.
+    struct Awkward: Encodable {
+        struct Empty: Encodable {
+            func encode(to encoder: any Encoder) throws {}
+        }
+
+        struct Wrapped: Encodable {
+            var inner: [String: Int]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(self.inner)
+            }
+        }
+
+        enum Key: String, CodingKey {
+            case zeta, alpha, nested, list, twice, none, empty, wrapped, superKey, big, small
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(3, forKey: .zeta)
+            try container.encode("first", forKey: .twice)
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .nested)
+            try nested.encode(true, forKey: .alpha)
+            try nested.encodeNil(forKey: .none)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(UInt8(7))
+            try list.encodeNil()
+            var inner = list.nestedContainer(keyedBy: Key.self)
+            try inner.encode([Int8(-1), 2], forKey: .small)
+            var deeper = list.nestedUnkeyedContainer()
+            try deeper.encode("é")
+            try Empty().encode(to: list.superEncoder())
+            try container.encode("second", forKey: .twice)
+            try container.encode(Empty(), forKey: .empty)
+            try container.encode(Wrapped(inner: ["b": 2, "a": 1]), forKey: .wrapped)
+            try "from super".encode(to: container.superEncoder(forKey: .superKey))
+            try container.encode(Int64(9_007_199_254_740_991), forKey: .big)
+            try container.encode(JSONValue.object(["y": .number(1.5), "x": .null]), forKey: .alpha)
+            var plainSuper = container.superEncoder().unkeyedContainer()
+            try plainSuper.encode(1)
+        }
+    }
+
+    @Test("integers are spelled as String spells them, from Int64.min to Int64.max")
+    func integers() {
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        var random = SplitMix64(seed: 14)
+        values += (0..<200).map { _ in Int64(bitPattern: random.next()) }
+        for value in values {
+            var output: [UInt8] = [UInt8(ascii: "x")]
+            SortedJSONWriter.write(integer: value, into: &output)
+            #expect(String(decoding: output, as: UTF8.self) == "x\(value)")
+        }
+    }
+
+    @Test("every part of the Encoder API: nested and super containers, a key given twice, nil, empty values")
+    func encoderAPI() throws {
+        Self.expectSame(Awkward())
+        #expect(try SortedJSONEncoder.bytes(of: Awkward()) == WireCodec.encoderPayload(Awkward()))
+        #expect(throws: InexactTree.self) { try SortedJSONEncoder.bytes(of: ["x": 0.5]) }
+        #expect(throws: InexactTree.self) { try SortedJSONEncoder.bytes(of: [Int64(9_007_199_254_740_992)]) }
     }
 
     @Test("every delivery and journal entry of whole matches played through the lobby", arguments: [1, 2] as [UInt64])

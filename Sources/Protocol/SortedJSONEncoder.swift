@@ -1,0 +1,300 @@
+import Foundation
+import GameKit
+
+/// Writes an `Encodable` value as compact JSON text with sorted keys, straight from its `encode(to:)`:
+/// the bytes ``SortedJSONWriter`` writes for `JSONValueEncoder.exactTree(of:)`, without the tree.
+///
+/// NB: each struct, array or dictionary keeps its members as a list of leaves and nested lists, sorted
+/// only when written: no `JSONValue` per member, no dictionary (and hash of each key) per object. A
+/// value the exact tree refuses (floating-point numbers, integers beyond 2^53, Foundation's types) is
+/// refused here too, with ``InexactTree``, and `WireCodec.payload` takes `JSONEncoder`'s path for it.
+enum SortedJSONEncoder {
+    /// The JSON text of a value.
+    /// - Throws: ``InexactTree`` for a value whose numbers or types the fast path does not write.
+    static func bytes(of value: some Encodable) throws -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
+        try JSONBytesBox.node(of: value).write(into: &output)
+        return output
+    }
+}
+
+/// A value on its way to text: a leaf, a tree the caller already had, or a container's box.
+enum JSONBytesNode {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case string(String)
+    case tree(JSONValue)
+    case box(JSONBytesBox)
+
+    func write(into output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let integer): SortedJSONWriter.write(integer: integer, into: &output)
+        case .string(let string): JSONText.appendString(string, to: &output)
+        case .tree(let tree): SortedJSONWriter.write(tree, into: &output)
+        case .box(let box): box.write(into: &output)
+        }
+    }
+}
+
+/// The container a value's `encode(to:)` fills in, as ``JSONTreeBox`` is for the tree.
+final class JSONBytesBox {
+    private enum Kind {
+        case empty
+        case single
+        case array
+        case object
+    }
+
+    private var kind = Kind.empty
+    private var single = JSONBytesNode.null
+    private var items: [JSONBytesNode] = []
+    private var members: [(key: String, node: JSONBytesNode)] = []
+
+    /// The node of a value.
+    /// - Parameter checked: as in ``JSONTreeBox/value(of:exact:path:key:checked:)``: a single-value
+    ///   container asks, so that a number type the comparisons miss does not come back here for ever.
+    static func node<T: Encodable>(of value: T, checked: Bool = false) throws -> JSONBytesNode {
+        // NB: the common types first, by comparing metatypes (see JSONTreeBox).
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Int.self { return try Self.integer(Int64(value as! Int)) }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == JSONValue.self { return .tree(value as! JSONValue) }
+        if T.self == DeferredJSON.self { return .tree((value as! DeferredJSON).value) }
+        if T.self == DeferredJSONList.self { return .tree((value as! DeferredJSONList).json.value) }
+        if !Self.isScalar(T.self) && (!checked || Self.isStructured(T.self)) {
+            return .box(try Self.box(of: value))
+        }
+        switch value {
+        case is Double, is Float, is Data, is URL, is Decimal, is Date:
+            throw InexactTree()
+        case let integer as any BinaryInteger:
+            guard let exact = Int64(exactly: integer) else { throw InexactTree() }
+            return try Self.integer(exact)
+        default:
+            return .box(try Self.box(of: value))
+        }
+    }
+
+    private static func box(of value: some Encodable) throws -> JSONBytesBox {
+        let box = JSONBytesBox()
+        try value.encode(to: JSONBytesEncoder(box: box, codingPath: []))
+        return box
+    }
+
+    /// The largest integer a Double holds exactly with its neighbours: 2^53 - 1 (see JSONTreeBox).
+    private static let exactLimit: Int64 = 9_007_199_254_740_991
+
+    private static func integer(_ integer: Int64) throws -> JSONBytesNode {
+        guard (-Self.exactLimit...Self.exactLimit).contains(integer) else { throw InexactTree() }
+        return .integer(integer)
+    }
+
+    /// Whether a type is one `JSONEncoder` writes as a number or in its own way, by comparing types.
+    private static func isScalar(_ type: Any.Type) -> Bool {
+        type == Double.self || type == Int64.self || type == UInt8.self || type == Int32.self || type == UInt.self
+            || type == UInt64.self || type == UInt32.self || type == Int16.self || type == UInt16.self
+            || type == Int8.self || type == Float.self || type == Data.self || type == URL.self
+            || type == Decimal.self || type == Date.self
+    }
+
+    /// Whether a type encodes itself through containers: not a number, nor a Foundation type.
+    private static func isStructured(_ type: Any.Type) -> Bool {
+        !(type is any BinaryInteger.Type) && !(type is any BinaryFloatingPoint.Type)
+    }
+
+    // MARK: Filled in by the containers
+
+    func setSingle(_ node: JSONBytesNode) {
+        self.kind = .single
+        self.single = node
+    }
+
+    func becomeObject() {
+        guard self.kind != .object else { return }
+        self.kind = .object
+        self.members = []
+        self.members.reserveCapacity(8)
+    }
+
+    func becomeArray() {
+        guard self.kind != .array else { return }
+        self.kind = .array
+        self.items = []
+    }
+
+    /// Adds a member; a key given twice keeps its last value when written, as the tree's dictionary does.
+    func setMember(_ key: String, _ node: JSONBytesNode) {
+        self.becomeObject()
+        self.members.append((key, node))
+    }
+
+    /// A box for a member filled in later.
+    func memberBox(_ key: String) -> JSONBytesBox {
+        let box = JSONBytesBox()
+        self.setMember(key, .box(box))
+        return box
+    }
+
+    func append(_ node: JSONBytesNode) {
+        self.becomeArray()
+        self.items.append(node)
+    }
+
+    /// A box for an element filled in later.
+    func appendBox() -> JSONBytesBox {
+        let box = JSONBytesBox()
+        self.append(.box(box))
+        return box
+    }
+
+    var count: Int { self.kind == .array ? self.items.count : 0 }
+
+    /// Writes the container: an empty box is an empty object, as `JSONEncoder` writes a value that
+    /// encoded nothing.
+    func write(into output: inout [UInt8]) {
+        switch self.kind {
+        case .empty:
+            output.append(contentsOf: "{}".utf8)
+        case .single:
+            self.single.write(into: &output)
+        case .array:
+            output.append(UInt8(ascii: "["))
+            for (index, item) in self.items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                item.write(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object:
+            self.writeMembers(into: &output)
+        }
+    }
+
+    private func writeMembers(into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        // NB: sorted by key, then by the order given, so that of a key given twice the last one wins.
+        let order = self.members.indices.sorted {
+            let left = self.members[$0].key
+            let right = self.members[$1].key
+            return left == right ? $0 < $1 : left < right
+        }
+        var first = true
+        for (position, index) in order.enumerated() {
+            let member = self.members[index]
+            if position + 1 < order.count, self.members[order[position + 1]].key == member.key { continue }
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            JSONText.appendString(member.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            member.node.write(into: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+}
+
+/// The `Encoder` behind ``SortedJSONEncoder``; coding paths are kept only for what asks for them (no
+/// error here needs one: a number the fast path refuses ends it with ``InexactTree``).
+struct JSONBytesEncoder: Encoder {
+    let box: JSONBytesBox
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
+        self.box.becomeObject()
+        return KeyedEncodingContainer(Keyed(box: self.box, codingPath: self.codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        self.box.becomeArray()
+        return Unkeyed(box: self.box, codingPath: self.codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        Single(box: self.box, codingPath: self.codingPath)
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let box: JSONBytesBox
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil(forKey key: Key) throws {
+            self.box.setMember(key.stringValue, .null)
+        }
+
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            self.box.setMember(key.stringValue, .string(value))
+        }
+
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            self.box.setMember(key.stringValue, .bool(value))
+        }
+
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            self.box.setMember(key.stringValue, try JSONBytesBox.node(of: value))
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
+            JSONBytesEncoder(box: self.box.memberBox(key.stringValue), codingPath: self.codingPath + [key])
+                .container(keyedBy: keyType)
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            JSONBytesEncoder(box: self.box.memberBox(key.stringValue), codingPath: self.codingPath + [key])
+                .unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            JSONBytesEncoder(box: self.box.memberBox("super"), codingPath: self.codingPath)
+        }
+
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            JSONBytesEncoder(box: self.box.memberBox(key.stringValue), codingPath: self.codingPath + [key])
+        }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let box: JSONBytesBox
+        let codingPath: [any CodingKey]
+        var count: Int { self.box.count }
+
+        mutating func encodeNil() throws {
+            self.box.append(.null)
+        }
+
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            self.box.append(try JSONBytesBox.node(of: value))
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+            -> KeyedEncodingContainer<NestedKey>
+        {
+            JSONBytesEncoder(box: self.box.appendBox(), codingPath: self.codingPath).container(keyedBy: keyType)
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            JSONBytesEncoder(box: self.box.appendBox(), codingPath: self.codingPath).unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            JSONBytesEncoder(box: self.box.appendBox(), codingPath: self.codingPath)
+        }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        let box: JSONBytesBox
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil() throws {
+            self.box.setSingle(.null)
+        }
+
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            self.box.setSingle(try JSONBytesBox.node(of: value, checked: true))
+        }
+    }
+}
