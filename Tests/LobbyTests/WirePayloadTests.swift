@@ -20,7 +20,9 @@ struct WirePayloadTests {
         // tested here), and write for it what the tree's writer writes.
         let tree = try? JSONValueEncoder.exactTree(of: value)
         let direct = try? SortedJSONEncoder.bytes(of: value)
-        #expect((direct != nil) == (tree != nil), "direct writer and exact tree agree on taking it", sourceLocation: sourceLocation)
+        #expect(
+            (direct != nil) == (tree != nil), "direct writer and exact tree agree on taking it",
+            sourceLocation: sourceLocation)
         if let tree, let direct {
             #expect(direct == SortedJSONWriter.bytes(tree), sourceLocation: sourceLocation)
         }
