@@ -263,24 +263,26 @@ extension Lobby {
         fullHash: String? = nil
     ) -> MatchUpdate {
         guard let match = table.match else { preconditionFailure("table \(table.id) has no match") }
-        let snapshot =
-            if self.referee.filtersViews {
-                match.snapshot(for: viewer)
-            } else if let fullHash {
-                (state: match.fullState, hash: fullHash)
-            } else {
-                match.fullSnapshot
-            }
         let toAct = table.status == .over ? [] : match.toAct
         var timeLeft: Int?
         if table.status != .over, let deadline = match.deadline {
             timeLeft = Int(max(0, deadline.milliseconds - self.now.milliseconds))
         }
+        // NB: the state is written once here, as the wire writes it, not built into a tree and written
+        // again for each message; only a broken referee's full state goes as a tree.
+        guard self.referee.filtersViews else {
+            let snapshot = fullHash.map { (state: match.fullState, hash: $0) } ?? match.fullSnapshot
+            return MatchUpdate(
+                table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
+                status: table.status, state: snapshot.state, hash: snapshot.hash, last: last, events: events,
+                result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
+                sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
+        }
+        let snapshot = match.encodedSnapshot(for: viewer)
         return MatchUpdate(
             table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
-            status: table.status, state: snapshot.state,
-            hash: snapshot.hash, last: last,
-            events: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
+            status: table.status, encodedState: snapshot.state, hash: snapshot.hash, last: last, events: events,
+            result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
             sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
     }
 

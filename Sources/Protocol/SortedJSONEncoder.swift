@@ -26,6 +26,11 @@ enum JSONBytesNode {
     case integer(Int64)
     case string(String)
     case tree(JSONValue)
+    /// Text written already, as this writer writes it (``EncodedJSON``).
+    case text([UInt8])
+    /// An array of integers (each within 2^53) or of strings, without a box.
+    case integers([Int])
+    case strings([String])
     case box(JSONBytesBox)
 
     func write(into output: inout [UInt8]) {
@@ -35,6 +40,21 @@ enum JSONBytesNode {
         case .integer(let integer): SortedJSONWriter.write(integer: integer, into: &output)
         case .string(let string): JSONText.appendString(string, to: &output)
         case .tree(let tree): SortedJSONWriter.write(tree, into: &output)
+        case .text(let text): output.append(contentsOf: text)
+        case .integers(let integers):
+            output.append(UInt8(ascii: "["))
+            for (index, integer) in integers.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                SortedJSONWriter.write(integer: Int64(integer), into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .strings(let strings):
+            output.append(UInt8(ascii: "["))
+            for (index, string) in strings.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONText.appendString(string, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
         case .box(let box): box.write(into: &output)
         }
     }
@@ -63,8 +83,17 @@ final class JSONBytesBox {
         if T.self == Int.self { return try Self.integer(Int64(value as! Int)) }
         if T.self == Bool.self { return .bool(value as! Bool) }
         if T.self == JSONValue.self { return .tree(value as! JSONValue) }
-        if T.self == DeferredJSON.self { return .tree((value as! DeferredJSON).value) }
-        if T.self == DeferredJSONList.self { return .tree((value as! DeferredJSONList).json.value) }
+        if T.self == DeferredJSON.self { return Self.node(of: value as! DeferredJSON) }
+        if T.self == DeferredJSONList.self { return Self.node(of: (value as! DeferredJSONList).json) }
+        if T.self == EncodedJSON.self { return .text((value as! EncodedJSON).bytes) }
+        if T.self == [Int].self {
+            let integers = value as! [Int]
+            for integer in integers where !(-Self.exactLimit...Self.exactLimit).contains(Int64(integer)) {
+                throw InexactTree()
+            }
+            return .integers(integers)
+        }
+        if T.self == [String].self { return .strings(value as! [String]) }
         if !Self.isScalar(T.self) && (!checked || Self.isStructured(T.self)) {
             return .box(try Self.box(of: value))
         }
@@ -77,6 +106,11 @@ final class JSONBytesBox {
         default:
             return .box(try Self.box(of: value))
         }
+    }
+
+    private static func node(of deferred: DeferredJSON) -> JSONBytesNode {
+        if let bytes = deferred.encodedBytes { return .text(bytes) }
+        return .tree(deferred.value)
     }
 
     private static func box(of value: some Encodable) throws -> JSONBytesBox {
@@ -175,21 +209,37 @@ final class JSONBytesBox {
 
     private func writeMembers(into output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
-        // NB: sorted by key, then by the order given, so that of a key given twice the last one wins.
-        let order = self.members.indices.sorted {
-            let left = self.members[$0].key
-            let right = self.members[$1].key
-            return left == right ? $0 < $1 : left < right
-        }
-        var first = true
-        for (position, index) in order.enumerated() {
-            let member = self.members[index]
-            if position + 1 < order.count, self.members[order[position + 1]].key == member.key { continue }
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            JSONText.appendString(member.key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            member.node.write(into: &output)
+        let members = self.members
+        // NB: the members' positions sorted by key, in a buffer on the stack. A key given twice (rare)
+        // is found after the sort; then the positions are sorted again with the order given, and of a
+        // key given twice the last one is written, as the tree's dictionary keeps it.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: members.count) { buffer in
+            var order = buffer
+            for index in 0..<members.count { order.initializeElement(at: index, to: index) }
+            order.sort { members[$0].key < members[$1].key }
+            var twice = false
+            for position in order.indices.dropFirst()
+            where members[order[position - 1]].key == members[order[position]].key {
+                twice = true
+                break
+            }
+            if twice {
+                order.sort {
+                    let left = members[$0].key
+                    let right = members[$1].key
+                    return left == right ? $0 < $1 : left < right
+                }
+            }
+            var first = true
+            for position in order.indices {
+                let member = members[order[position]]
+                if twice, position + 1 < order.count, members[order[position + 1]].key == member.key { continue }
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                JSONText.appendString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                member.node.write(into: &output)
+            }
         }
         output.append(UInt8(ascii: "}"))
     }

@@ -41,8 +41,8 @@ public protocol AnyMatch: Sendable {
     func hostMove(_ cause: HostCause) -> JSONValue?
     /// A bot's move for a seat, as JSON.
     func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue?
-    /// The state as a viewer sees it, and its hash.
-    func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String)
+    /// The state as a viewer sees it, written as every message carries it, and its hash.
+    func encodedSnapshot(for viewer: Viewer) -> (state: EncodedJSON, hash: String)
     /// The full state, unfiltered, and its hash (the journal's; only a broken referee sends it).
     var fullSnapshot: (state: JSONValue, hash: String) { get }
     /// The result of a match ended from outside the rules.
@@ -130,9 +130,9 @@ struct Match<G: Game>: AnyMatch {
         return G.botMove(bot: bot, seat: seat, in: view, seed: seed).map { JSONValue.encoding($0) }
     }
 
-    func snapshot(for viewer: Viewer) -> (state: JSONValue, hash: String) {
+    func encodedSnapshot(for viewer: Viewer) -> (state: EncodedJSON, hash: String) {
         let view = G.view(of: self.state, for: viewer)
-        return (JSONValue.encoding(view), G.hash(of: view))
+        return (EncodedJSON(encoding: view), G.hash(of: view))
     }
 
     var fullSnapshot: (state: JSONValue, hash: String) { (JSONValue.encoding(self.state), G.hash(of: self.state)) }

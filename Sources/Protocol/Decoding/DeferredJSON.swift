@@ -7,6 +7,8 @@ struct DeferredJSON: Sendable, Equatable, Codable {
     private enum Storage: Sendable {
         case value(JSONValue)
         case text(DeferredJSONText)
+        /// The host's own text of a value, as the wire writes it (``EncodedJSON``).
+        case encoded(EncodedJSON)
     }
 
     private let storage: Storage
@@ -20,6 +22,17 @@ struct DeferredJSON: Sendable, Equatable, Codable {
         self.storage = .text(text)
     }
 
+    /// A value the host wrote once, to splice into every message that carries it.
+    init(_ encoded: EncodedJSON) {
+        self.storage = .encoded(encoded)
+    }
+
+    /// The text to splice into a message as it is, when the value is the host's own.
+    var encodedBytes: [UInt8]? {
+        if case .encoded(let encoded) = self.storage { return encoded.bytes }
+        return nil
+    }
+
     /// The value.
     ///
     /// NB: the decoder checked the text against the strict reading's number rule before keeping it,
@@ -28,6 +41,7 @@ struct DeferredJSON: Sendable, Equatable, Codable {
         switch self.storage {
         case .value(let value): value
         case .text(let text): (try? text.built.jsonValue(.strict)) ?? .null
+        case .encoded(let encoded): encoded.value
         }
     }
 
@@ -42,11 +56,15 @@ struct DeferredJSON: Sendable, Equatable, Codable {
         switch self.storage {
         case .value(let value): try value.decode(as: type)
         case .text(let text): try JSONTreeDecoder.decode(type, from: text.built, codingPath: [])
+        case .encoded(let encoded): try encoded.value.decode(as: type)
         }
     }
 
     static func == (lhs: DeferredJSON, rhs: DeferredJSON) -> Bool {
-        lhs.value == rhs.value
+        // NB: two texts of one writer are equal exactly when their values are (keys sorted, one
+        // spelling per number), and a broadcast's copies share one buffer, compared at once.
+        if let left = lhs.encodedBytes, let right = rhs.encodedBytes { return left == right }
+        return lhs.value == rhs.value
     }
 
     /// Read by any other decoder (or from a node that was not deferred): as a ``JSONValue``.
@@ -72,6 +90,11 @@ struct DeferredJSONList: Sendable, Equatable, Codable {
         self.json = json
     }
 
+    /// A list the host wrote once (see ``DeferredJSON/init(_:)-encoded``).
+    init(_ encoded: EncodedJSON) {
+        self.json = DeferredJSON(encoded)
+    }
+
     /// The items.
     var items: [JSONValue] {
         if case .array(let items) = self.json.value { return items }
@@ -84,5 +107,41 @@ struct DeferredJSONList: Sendable, Equatable, Codable {
 
     func encode(to encoder: any Encoder) throws {
         try self.json.encode(to: encoder)
+    }
+}
+
+/// A game's value written once by the host, compact with its keys sorted: the bytes
+/// `WireCodec.payload` writes for it inside a message, which every message that carries it splices
+/// in as they are.
+///
+/// NB: a state goes to every player and spectator of a table after each move; written once here, it
+/// is not built into a `JSONValue` tree and written again for each message.
+public struct EncodedJSON: Sendable, Equatable, Encodable {
+    /// The text.
+    public let bytes: [UInt8]
+
+    /// Writes a value.
+    ///
+    /// NB: `SortedJSONEncoder` writes what ``SortedJSONWriter`` writes for the value's tree; a value it
+    /// does not take (a floating-point number) is written from its tree, as a message holding the tree
+    /// would write it.
+    public init(encoding value: some Encodable) {
+        if let bytes = try? SortedJSONEncoder.bytes(of: value) {
+            self.bytes = bytes
+        } else {
+            self.bytes = SortedJSONWriter.bytes(JSONValue.encoding(value))
+        }
+    }
+
+    /// Encodes the value (what any encoder but `WireCodec.payload`'s own gets).
+    public func encode(to encoder: any Encoder) throws {
+        try self.value.encode(to: encoder)
+    }
+
+    /// The value, read back from the text (for checks; the host sends the text).
+    public var value: JSONValue {
+        // NB: this type's own text: reading it cannot fail; `null` stands for the impossible failure.
+        guard case .success(let parsed) = ParsedJSON.parse(self.bytes) else { return .null }
+        return (try? parsed.jsonValue(.strict)) ?? .null
     }
 }

@@ -355,6 +355,18 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         self.sound = sound
         self.board = board
     }
+
+    /// Creates the message with a state the host has written already (see ``EncodedJSON``).
+    public init(
+        table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, encodedState: EncodedJSON,
+        hash: String, last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil,
+        toAct: [String]? = nil, timeLeftMs: Int? = nil, sound: SoundClip? = nil, board: HighScores? = nil
+    ) {
+        self.init(
+            table: table, match: match, seq: seq, turn: turn, status: status, state: .null, hash: hash, last: last,
+            events: events, result: result, toAct: toAct, timeLeftMs: timeLeftMs, sound: sound, board: board)
+        self.stateJSON = DeferredJSON(encodedState)
+    }
 }
 
 /// `away` and `back`: a seated player's connection dropped, or came back.
