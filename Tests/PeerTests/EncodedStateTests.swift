@@ -34,7 +34,8 @@ struct EncodedStateTests {
                 checked += 1
             }
             guard G.result(of: state) == nil, let seat = G.toAct(in: state).first,
-                let move = G.botMove(bot: descriptor.bots[0], seat: seat, in: G.view(of: state, for: .seat(seat)), seed: seed)
+                let move = G.botMove(
+                    bot: descriptor.bots[0], seat: seat, in: G.view(of: state, for: .seat(seat)), seed: seed)
             else { break }
             var stepRandom = HostRandom(secret: secret, step: UInt64(step))
             let prepared = G.prepare(move, by: .seat(seat), in: state, random: &stepRandom)
