@@ -257,9 +257,11 @@ extension Lobby {
     }
 
     /// The `state` message for a viewer.
-    /// - Parameter fullHash: the full state's hash when the caller has it already (it costs a digest).
+    /// - Parameters:
+    ///   - events: the move's events as this viewer sees them, written already (none by default).
+    ///   - fullHash: the full state's hash when the caller has it already (it costs a digest).
     func update(
-        of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: [JSONValue] = [],
+        of table: Table, for viewer: Viewer, last: PlayedMove? = nil, events: EncodedJSON? = nil,
         fullHash: String? = nil
     ) -> MatchUpdate {
         guard let match = table.match else { preconditionFailure("table \(table.id) has no match") }
@@ -272,18 +274,20 @@ extension Lobby {
         // again for each message; only a broken referee's full state goes as a tree.
         guard self.referee.filtersViews else {
             let snapshot = fullHash.map { (state: match.fullState, hash: $0) } ?? match.fullSnapshot
+            var items: [JSONValue] = []
+            if case .array(let read) = events?.value { items = read }
             return MatchUpdate(
                 table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
-                status: table.status, state: snapshot.state, hash: snapshot.hash, last: last, events: events,
+                status: table.status, state: snapshot.state, hash: snapshot.hash, last: last, events: items,
                 result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
                 sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
         }
-        let snapshot = match.encodedSnapshot(for: viewer)
+        let snapshot = match.encodedSnapshot(for: viewer, fullHash: fullHash)
         return MatchUpdate(
             table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
-            status: table.status, encodedState: snapshot.state, hash: snapshot.hash, last: last, events: events,
-            result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
-            sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
+            status: table.status, encodedState: snapshot.state, hash: snapshot.hash, last: last,
+            encodedEvents: events, result: table.result, toAct: table.game.simultaneous ? toAct : nil,
+            timeLeftMs: timeLeft, sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
     }
 
     /// A finished match as the archive keeps it.

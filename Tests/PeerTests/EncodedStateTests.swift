@@ -9,8 +9,8 @@ import Testing
 /// those of the state's tree, as a message holding the tree writes them, for every viewer of real games.
 @Suite("Encoded states: the bytes of the tree, for every viewer, in whole matches", .offThePool)
 struct EncodedStateTests {
-    /// Plays a match with the game's first bot in every seat and checks each viewer's state, move and
-    /// events after every step; returns the number of states checked.
+    /// Plays a match with the game's first bot in every seat and checks each viewer's state and events,
+    /// and the move, after every step; returns the number of states checked.
     static func check<G: Game>(_ game: G.Type, seats: Int, seed: UInt64) -> Int {
         let descriptor = G.descriptor
         let names = Array(descriptor.seats.prefix(seats))
@@ -43,8 +43,10 @@ struct EncodedStateTests {
                 Issue.record("\(descriptor.id): the bot's move was refused")
                 break
             }
-            for event in events {
-                #expect(EncodedJSON(encoding: event).bytes == WireCodec.payload(JSONValue.encoding(event)))
+            for viewer in viewers {
+                let seen = events.compactMap { G.view(of: $0, for: viewer) }
+                let trees = JSONValue.array(seen.map(JSONValue.encoding))
+                #expect(EncodedJSON(encoding: seen).bytes == WireCodec.payload(trees), "\(descriptor.id) \(viewer)")
             }
             #expect(EncodedJSON(encoding: prepared).bytes == WireCodec.payload(JSONValue.encoding(prepared)))
         }

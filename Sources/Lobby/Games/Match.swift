@@ -42,7 +42,9 @@ public protocol AnyMatch: Sendable {
     /// A bot's move for a seat, as JSON.
     func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue?
     /// The state as a viewer sees it, written as every message carries it, and its hash.
-    func encodedSnapshot(for viewer: Viewer) -> (state: EncodedJSON, hash: String)
+    /// - Parameter fullHash: the full state's hash, when the caller has it: a game that hides nothing
+    ///   shows every viewer the full state, whose hash is then not computed again.
+    func encodedSnapshot(for viewer: Viewer, fullHash: String?) -> (state: EncodedJSON, hash: String)
     /// The full state, unfiltered, and its hash (the journal's; only a broken referee sends it).
     var fullSnapshot: (state: JSONValue, hash: String) { get }
     /// The result of a match ended from outside the rules.
@@ -57,8 +59,8 @@ public struct MoveEffects: Sendable {
     public var move: JSONValue
     /// The move as each viewer may see it.
     public var moveView: @Sendable (Viewer) -> JSONValue
-    /// The events, as each viewer may see them.
-    public var events: @Sendable (Viewer) -> [JSONValue]
+    /// The events, as each viewer may see them, written as a message carries them (one JSON array).
+    public var events: @Sendable (Viewer) -> EncodedJSON
 }
 
 /// A match of a concrete game.
@@ -108,7 +110,7 @@ struct Match<G: Game>: AnyMatch {
             let encoded = JSONValue.encoding(move)
             if !G.hidesInformation {
                 // NB: one encoding for every viewer, since the game's filters show everything.
-                let shared = events.map { JSONValue.encoding($0) }
+                let shared = EncodedJSON(encoding: events)
                 return .success(MoveEffects(move: encoded, moveView: { _ in encoded }, events: { _ in shared }))
             }
             return .success(
@@ -116,7 +118,7 @@ struct Match<G: Game>: AnyMatch {
                     move: encoded,
                     moveView: { viewer in JSONValue.encoding(G.view(of: move, for: viewer)) },
                     events: { viewer in
-                        events.compactMap { G.view(of: $0, for: viewer) }.map { JSONValue.encoding($0) }
+                        EncodedJSON(encoding: events.compactMap { G.view(of: $0, for: viewer) })
                     }))
         }
     }
@@ -130,9 +132,10 @@ struct Match<G: Game>: AnyMatch {
         return G.botMove(bot: bot, seat: seat, in: view, seed: seed).map { JSONValue.encoding($0) }
     }
 
-    func encodedSnapshot(for viewer: Viewer) -> (state: EncodedJSON, hash: String) {
+    func encodedSnapshot(for viewer: Viewer, fullHash: String?) -> (state: EncodedJSON, hash: String) {
         let view = G.view(of: self.state, for: viewer)
-        return (EncodedJSON(encoding: view), G.hash(of: view))
+        let known = G.hidesInformation ? nil : fullHash
+        return (EncodedJSON(encoding: view), known ?? G.hash(of: view))
     }
 
     var fullSnapshot: (state: JSONValue, hash: String) { (JSONValue.encoding(self.state), G.hash(of: self.state)) }

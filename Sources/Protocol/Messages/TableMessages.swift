@@ -356,16 +356,18 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         self.board = board
     }
 
-    /// Creates the message with a state the host has written already (see ``EncodedJSON``).
+    /// Creates the message with a state, and events, the host has written already (see ``EncodedJSON``).
+    /// - Parameter encodedEvents: the events as one JSON array; none when `nil`.
     public init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, encodedState: EncodedJSON,
-        hash: String, last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil,
+        hash: String, last: PlayedMove? = nil, encodedEvents: EncodedJSON? = nil, result: MatchResult? = nil,
         toAct: [String]? = nil, timeLeftMs: Int? = nil, sound: SoundClip? = nil, board: HighScores? = nil
     ) {
         self.init(
             table: table, match: match, seq: seq, turn: turn, status: status, state: .null, hash: hash, last: last,
-            events: events, result: result, toAct: toAct, timeLeftMs: timeLeftMs, sound: sound, board: board)
+            result: result, toAct: toAct, timeLeftMs: timeLeftMs, sound: sound, board: board)
         self.stateJSON = DeferredJSON(encodedState)
+        if let encodedEvents { self.eventsJSON = DeferredJSONList(encodedEvents) }
     }
 }
 
