@@ -73,7 +73,7 @@ final class JSONTreeBox {
         if T.self == Bool.self { return .bool(value as! Bool) }
         if T.self == [Int].self { return .array(try (value as! [Int]).map { try Self.number($0, exact: exact) }) }
         if T.self == [String].self { return .array((value as! [String]).map(JSONValue.string)) }
-        if !Self.isScalar(T.self) && (!checked || Self.isStructured(T.self)) {
+        if !EncodableKind.isScalar(T.self) && (!checked || EncodableKind.isStructured(T.self)) {
             let box = JSONTreeBox(exact: exact)
             try value.encode(to: JSONTreeEncoder(box: box, codingPath: Self.path(path, key)))
             return box.value
@@ -88,7 +88,7 @@ final class JSONTreeBox {
         case let integer as any BinaryInteger:
             // NB: 2^53 bounds the integers a Double holds exactly, and that JSONValue writes as integers.
             if exact {
-                guard let exact = Int64(exactly: integer), (-Self.exactLimit...Self.exactLimit).contains(exact) else {
+                guard let exact = Int64(exactly: integer), EncodableKind.isExact(exact) else {
                     throw InexactTree()
                 }
             }
@@ -101,19 +101,6 @@ final class JSONTreeBox {
             try value.encode(to: JSONTreeEncoder(box: box, codingPath: Self.path(path, key)))
             return box.value
         }
-    }
-
-    /// Whether a type is one `JSONEncoder` writes as a number or in its own way, by comparing types.
-    private static func isScalar(_ type: Any.Type) -> Bool {
-        type == Double.self || type == Int64.self || type == UInt8.self || type == Int32.self || type == UInt.self
-            || type == UInt64.self || type == UInt32.self || type == Int16.self || type == UInt16.self
-            || type == Int8.self || type == Float.self || type == Data.self || type == URL.self
-            || type == Decimal.self || type == Date.self
-    }
-
-    /// Whether a type encodes itself through containers: not a number, nor a Foundation type.
-    private static func isStructured(_ type: Any.Type) -> Bool {
-        !(type is any BinaryInteger.Type) && !(type is any BinaryFloatingPoint.Type)
     }
 
     private static func path(_ path: [any CodingKey], _ key: (any CodingKey)?) -> [any CodingKey] {
@@ -192,11 +179,8 @@ final class JSONTreeBox {
 
     var count: Int { self.kind == .array ? self.items.count : 0 }
 
-    /// The largest integer a Double holds exactly with its neighbours: 2^53 - 1.
-    private static let exactLimit: Int64 = 9_007_199_254_740_991
-
     private static func number(_ integer: Int, exact: Bool) throws -> JSONValue {
-        if exact, !(-Int(Self.exactLimit)...Int(Self.exactLimit)).contains(integer) { throw InexactTree() }
+        if exact, !EncodableKind.isExact(Int64(integer)) { throw InexactTree() }
         return .number(Double(integer))
     }
 
