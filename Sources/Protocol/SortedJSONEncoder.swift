@@ -2,12 +2,12 @@ import Foundation
 import GameKit
 
 /// Writes an `Encodable` value as compact JSON text with sorted keys, straight from its `encode(to:)`:
-/// the bytes ``SortedJSONWriter`` writes for `JSONValueEncoder.exactTree(of:)`, without the tree.
+/// the bytes ``SortedJSONWriter`` writes for its `JSONValueEncoder` tree, without the tree.
 ///
 /// NB: each struct, array or dictionary keeps its members as a list of leaves and nested lists, sorted
 /// only when written: no `JSONValue` per member, no dictionary (and hash of each key) per object. A
-/// value the exact tree refuses (floating-point numbers, integers beyond 2^53, Foundation's types) is
-/// refused here too, with ``InexactTree``, and `WireCodec.payload` takes `JSONEncoder`'s path for it.
+/// value whose numbers a `Double` does not hold exactly, or a Foundation type, is refused with
+/// ``InexactTree``, and `WireCodec.payload` takes `JSONEncoder`'s path for it.
 enum SortedJSONEncoder {
     /// The JSON text of a value.
     /// - Throws: ``InexactTree`` for a value whose numbers or types the fast path does not write.
@@ -18,6 +18,10 @@ enum SortedJSONEncoder {
         return output
     }
 }
+
+/// A value the direct writer does not write the way `JSONEncoder` does (a floating-point number, an
+/// integer beyond 2^53, a Foundation type): `WireCodec.payload` then takes `JSONEncoder`'s path.
+struct InexactTree: Error {}
 
 /// A value on its way to text: a leaf, a tree the caller already had, or a container's box.
 enum JSONBytesNode {
@@ -88,7 +92,7 @@ final class JSONBytesBox {
         if T.self == EncodedJSON.self { return .text((value as! EncodedJSON).bytes) }
         if T.self == [Int].self {
             let integers = value as! [Int]
-            for integer in integers where !EncodableKind.isExact(Int64(integer)) {
+            for integer in integers where !Self.isExact(Int64(integer)) {
                 throw InexactTree()
             }
             return .integers(integers)
@@ -119,8 +123,14 @@ final class JSONBytesBox {
         return box
     }
 
+    /// Whether a Double holds an integer exactly with its neighbours (within ±(2^53 - 1)), as a
+    /// number read into a `JSONValue` must: `JSONEncoder` writes the others its own way.
+    private static func isExact(_ integer: Int64) -> Bool {
+        (-9_007_199_254_740_991...9_007_199_254_740_991).contains(integer)
+    }
+
     private static func integer(_ integer: Int64) throws -> JSONBytesNode {
-        guard EncodableKind.isExact(integer) else { throw InexactTree() }
+        guard Self.isExact(integer) else { throw InexactTree() }
         return .integer(integer)
     }
 

@@ -43,7 +43,7 @@ struct JSONTreeEncoder: Encoder {
             // in the decoder; a path per member cost an allocation each.
             let tree: JSONValue
             do {
-                tree = try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil)
+                tree = try JSONTreeBox.value(of: value, path: self.codingPath, key: nil)
             } catch let error as EncodingError {
                 throw error.inserting(key, at: self.codingPath.count)
             }
@@ -81,7 +81,7 @@ struct JSONTreeEncoder: Encoder {
         }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            self.box.append(try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil))
+            self.box.append(try JSONTreeBox.value(of: value, path: self.codingPath, key: nil))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -109,7 +109,7 @@ struct JSONTreeEncoder: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             self.box.setSingle(
-                try JSONTreeBox.value(of: value, exact: self.box.exact, path: self.codingPath, key: nil, checked: true))
+                try JSONTreeBox.value(of: value, path: self.codingPath, key: nil, checked: true))
         }
     }
 }

@@ -10,19 +10,9 @@ import Foundation
 struct JSONValueEncoder {
     /// The tree of a value.
     static func tree(of value: some Encodable) throws -> JSONValue {
-        try JSONTreeBox.value(of: value, exact: false, path: [], key: nil)
-    }
-
-    /// The tree of a value whose every number the tree holds exactly as `JSONEncoder` writes it.
-    /// - Throws: ``InexactTree`` for a floating-point field, an integer beyond 2^53, or a type
-    ///   `JSONEncoder` writes its own way; the caller then takes the `JSONEncoder` path.
-    static func exactTree(of value: some Encodable) throws -> JSONValue {
-        try JSONTreeBox.value(of: value, exact: true, path: [], key: nil)
+        try JSONTreeBox.value(of: value, path: [], key: nil)
     }
 }
-
-/// A value the exact tree cannot hold the way `JSONEncoder` writes it.
-struct InexactTree: Error {}
 
 /// The container a value's `encode(to:)` fills in: its members or elements, kept as finished
 /// `JSONValue`s.
@@ -45,12 +35,6 @@ final class JSONTreeBox {
     /// Nested containers still open, by the index or key they fill.
     private var pendingItems: [(index: Int, box: JSONTreeBox)] = []
     private var pendingMembers: [String: JSONTreeBox] = [:]
-    /// Whether numbers that the tree cannot hold exactly are refused (see ``JSONValueEncoder/exactTree(of:)``).
-    let exact: Bool
-
-    init(exact: Bool) {
-        self.exact = exact
-    }
 
     /// The tree of a value.
     /// - Parameters:
@@ -61,43 +45,34 @@ final class JSONTreeBox {
     ///     A single-value container asks: a number type the comparisons miss (`Int128`, one of a
     ///     package's own) encodes itself into one, and would otherwise come back here for ever.
     static func value<T: Encodable>(
-        of value: T, exact: Bool, path: [any CodingKey], key: (any CodingKey)?, checked: Bool = false
+        of value: T, path: [any CodingKey], key: (any CodingKey)?, checked: Bool = false
     ) throws -> JSONValue {
         // NB: the common types first, by comparing metatypes, which is much cheaper than the dynamic
         // casts below; every struct, array and dictionary otherwise pays for all of them.
         if T.self == String.self { return .string(value as! String) }
-        if T.self == Int.self { return try Self.number(value as! Int, exact: exact) }
+        if T.self == Int.self { return .number(Double(value as! Int)) }
         if T.self == JSONValue.self { return value as! JSONValue }
         if T.self == DeferredJSON.self { return (value as! DeferredJSON).value }
         if T.self == DeferredJSONList.self { return (value as! DeferredJSONList).json.value }
         if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == [Int].self { return .array(try (value as! [Int]).map { try Self.number($0, exact: exact) }) }
+        if T.self == [Int].self { return .array((value as! [Int]).map { .number(Double($0)) }) }
         if T.self == [String].self { return .array((value as! [String]).map(JSONValue.string)) }
         if !EncodableKind.isScalar(T.self) && (!checked || EncodableKind.isStructured(T.self)) {
-            let box = JSONTreeBox(exact: exact)
+            let box = JSONTreeBox()
             try value.encode(to: JSONTreeEncoder(box: box, codingPath: Self.path(path, key)))
             return box.value
         }
         switch value {
         case let double as Double:
-            if exact { throw InexactTree() }
             return try Self.number(double, Self.path(path, key))
         case let float as Float:
-            if exact { throw InexactTree() }
             return try Self.number(Double("\(float)") ?? .nan, Self.path(path, key))
         case let integer as any BinaryInteger:
-            // NB: 2^53 bounds the integers a Double holds exactly, and that JSONValue writes as integers.
-            if exact {
-                guard let exact = Int64(exactly: integer), EncodableKind.isExact(exact) else {
-                    throw InexactTree()
-                }
-            }
             return .number(Double(integer))
         case is Data, is URL, is Decimal, is Date:
-            if exact { throw InexactTree() }
             return JSONValue.textRoundTrip(value)
         default:
-            let box = JSONTreeBox(exact: exact)
+            let box = JSONTreeBox()
             try value.encode(to: JSONTreeEncoder(box: box, codingPath: Self.path(path, key)))
             return box.value
         }
@@ -157,7 +132,7 @@ final class JSONTreeBox {
     /// A box for a member filled in later.
     func memberBox(_ key: String) -> JSONTreeBox {
         self.becomeObject()
-        let box = JSONTreeBox(exact: self.exact)
+        let box = JSONTreeBox()
         self.members.removeValue(forKey: key)
         self.pendingMembers[key] = box
         return box
@@ -171,18 +146,13 @@ final class JSONTreeBox {
     /// A box for an element filled in later.
     func appendBox() -> JSONTreeBox {
         self.becomeArray()
-        let box = JSONTreeBox(exact: self.exact)
+        let box = JSONTreeBox()
         self.pendingItems.append((self.items.count, box))
         self.items.append(.null)
         return box
     }
 
     var count: Int { self.kind == .array ? self.items.count : 0 }
-
-    private static func number(_ integer: Int, exact: Bool) throws -> JSONValue {
-        if exact, !EncodableKind.isExact(Int64(integer)) { throw InexactTree() }
-        return .number(Double(integer))
-    }
 
     private static func number(_ double: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
         guard double.isFinite else {
