@@ -271,18 +271,14 @@ extension Lobby {
             timeLeft = Int(max(0, deadline.milliseconds - self.now.milliseconds))
         }
         // NB: the state is written once here, as the wire writes it, not built into a tree and written
-        // again for each message; only a broken referee's full state goes as a tree.
-        guard self.referee.filtersViews else {
-            let snapshot = fullHash.map { (state: match.fullState, hash: $0) } ?? match.fullSnapshot
-            var items: [JSONValue] = []
-            if case .array(let read) = events?.value { items = read }
-            return MatchUpdate(
-                table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
-                status: table.status, state: snapshot.state, hash: snapshot.hash, last: last, events: items,
-                result: table.result, toAct: table.game.simultaneous ? toAct : nil, timeLeftMs: timeLeft,
-                sound: self.sound(of: match, for: viewer), board: self.board(of: table, for: viewer))
+        // again for each message.
+        let snapshot: (state: EncodedJSON, hash: String)
+        if self.referee.filtersViews {
+            snapshot = match.encodedSnapshot(for: viewer, fullHash: fullHash)
+        } else {
+            let full = fullHash.map { (state: match.fullState, hash: $0) } ?? match.fullSnapshot
+            snapshot = (EncodedJSON(encoding: full.state), full.hash)
         }
-        let snapshot = match.encodedSnapshot(for: viewer, fullHash: fullHash)
         return MatchUpdate(
             table: table.id, match: table.matchNumber, seq: match.seq, turn: toAct.count == 1 ? toAct[0] : nil,
             status: table.status, encodedState: snapshot.state, hash: snapshot.hash, last: last,
