@@ -34,7 +34,8 @@ struct TeacherCodeTests {
         }
         #expect(harness.journal.count == before, "a refused request journals nothing")
         // NB: the standings are public: the projector and the students' lobbies show them.
-        guard case .tournaments(let list)? = harness.send(.tournaments(TournamentsRequest()), from: student)?.message else {
+        let answer = harness.send(.tournaments(TournamentsRequest()), from: student)
+        guard case .tournaments(let list)? = answer?.message else {
             Issue.record("no tournaments list")
             return
         }

@@ -5,7 +5,8 @@ import Testing
 @Suite("Teacher options", .offThePool)
 struct GameOptionTests {
     static let declared = [
-        GameOption(name: "rounds", summary: "decisions per match", kind: .integer(min: 0, max: 50, step: 5, default: 10)),
+        GameOption(
+            name: "rounds", summary: "decisions per match", kind: .integer(min: 0, max: 50, step: 5, default: 10)),
         GameOption(name: "hint", summary: "the number line", kind: .toggle(default: true)),
         GameOption(name: "level", summary: "word list", kind: .choice(["easy", "hard"], default: "easy")),
         GameOption(name: "bills", summary: "bills offered", kind: .subset(["1", "5", "10", "20"], default: ["1", "5"])),

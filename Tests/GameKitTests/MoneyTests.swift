@@ -21,7 +21,9 @@ struct MoneyTests {
         #expect(Money(parsing: text) == nil)
     }
 
-    @Test(arguments: [(0, "$0.00"), (5, "$0.05"), (1234, "$12.34"), (-5, "-$0.05"), (100_000, "$1000.00")] as [(Int64, String)])
+    @Test(
+        arguments: [(0, "$0.00"), (5, "$0.05"), (1234, "$12.34"), (-5, "-$0.05"), (100_000, "$1000.00")]
+            as [(Int64, String)])
     func formats(cents: Int64, text: String) {
         #expect(Money(cents: cents).description == text)
     }

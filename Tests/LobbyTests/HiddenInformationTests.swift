@@ -26,7 +26,8 @@ enum SecretNumbers: Game {
         var secret: Int?
     }
 
-    static let descriptor = GameDescriptor(id: "secrets", name: "Secret Numbers", seats: ["A", "B"], ruleSets: ["plain"])
+    static let descriptor = GameDescriptor(
+        id: "secrets", name: "Secret Numbers", seats: ["A", "B"], ruleSets: ["plain"])
 
     static func start(_ setup: MatchSetup, random: inout HostRandom) -> State? {
         setup.ruleSet == "plain" ? State(secrets: ["A": 11, "B": 22], turn: setup.firstSeat, moves: 0) : nil
@@ -59,7 +60,8 @@ enum SecretNumbers: Game {
     static func scores(in state: State) -> [(seat: SeatName, score: Int)] { [("A", 0), ("B", 0)] }
 
     static func hash(of state: State) -> String {
-        "\(state.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))/\(state.moves)"
+        let secrets = state.secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "\(secrets.joined(separator: ","))/\(state.moves)"
     }
 
     static func view(of state: State, for viewer: Viewer) -> State {
@@ -103,14 +105,18 @@ struct HiddenInformationTests {
         #expect(try secrets(startB) == ["A": -1, "B": 22])
         #expect(try secrets(startViewer) == ["A": -1, "B": -1])
 
-        harness.send(.move(MoveRequest(table: "t1", seq: 0, move: JSONValue.encoding(SecretNumbers.Move(add: 5)))), from: a)
+        let add = JSONValue.encoding(SecretNumbers.Move(add: 5))
+        harness.send(.move(MoveRequest(table: "t1", seq: 0, move: add)), from: a)
         let (seenByA, seenByB, seenByViewer) = (harness.lastState(a), harness.lastState(b), harness.lastState(viewer))
         let toA = try #require(seenByA)
         let toB = try #require(seenByB)
         let toViewer = try #require(seenByViewer)
-        #expect(try toA.events.map { try $0.decode(as: SecretNumbers.Event.self) } == [SecretNumbers.Event(seat: "A", secret: 16)])
-        #expect(try toB.events.map { try $0.decode(as: SecretNumbers.Event.self) } == [SecretNumbers.Event(seat: "A", secret: nil)])
-        #expect(try toViewer.events.map { try $0.decode(as: SecretNumbers.Event.self) } == [SecretNumbers.Event(seat: "A", secret: nil)])
+        func events(_ update: MatchUpdate) throws -> [SecretNumbers.Event] {
+            try update.events.map { try $0.decode(as: SecretNumbers.Event.self) }
+        }
+        #expect(try events(toA) == [SecretNumbers.Event(seat: "A", secret: 16)])
+        #expect(try events(toB) == [SecretNumbers.Event(seat: "A", secret: nil)])
+        #expect(try events(toViewer) == [SecretNumbers.Event(seat: "A", secret: nil)])
         #expect(toA.hash == "A=16,B=-1/1")
         #expect(toB.hash == "A=-1,B=22/1")
         #expect(toViewer.hash == "A=-1,B=-1/1")

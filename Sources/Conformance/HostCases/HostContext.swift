@@ -153,7 +153,8 @@ extension HostContext {
     public func greet(_ role: String = "", name: String? = nil, extra: String = "") async throws -> Greeted {
         let probe = try await self.connect()
         let name = name ?? self.name(role)
-        let body = #"{"type":"hello","id":1,"protocol":1,"name":\#(JSONValue.string(name)),"client":"tcnet-conformance/1"\#(extra)}"#
+        let named = #"{"type":"hello","id":1,"protocol":1,"name":\#(JSONValue.string(name)),"#
+        let body = named + #""client":"tcnet-conformance/1"\#(extra)}"#
         await probe.send(json: body)
         let answer = await probe.read(timeout: self.replyTimeout)
         guard let welcome = answer.message, welcome.type == "welcome" else {
@@ -193,7 +194,9 @@ extension HostContext {
 
     /// Sends a request that must be refused with `code`, not fatally, answering its id.
     @discardableResult
-    public func expectRefusal(_ probe: Probe, _ type: String, id: Int, _ members: String = "", code: String) async throws -> WireMessage {
+    public func expectRefusal(
+        _ probe: Probe, _ type: String, id: Int, _ members: String = "", code: String
+    ) async throws -> WireMessage {
         let answer = try await self.request(probe, type, id: id, members)
         try require(answer.code == code, "error \(code) answering \(type)", seen: "\(answer)")
         try require(answer.bool("fatal") == false, "fatal: false on \(code)", seen: "\(answer)")
