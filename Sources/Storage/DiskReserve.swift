@@ -28,7 +28,7 @@ public struct DiskReserve: Sendable {
         self.path = (folder as NSString).appendingPathComponent(Self.fileName)
         let eighth = (space?.total ?? 0) / 8
         self.size = min(max(eighth, 64 << 10), 4 << 20)
-        self.headroom = HostStore.walLimitBytes
+        self.headroom = HostStore.walLimit(for: space)
     }
 
     /// The free space the host needs to write its journal: the reserve, and the log's room.

@@ -9,9 +9,15 @@ public final class HostStore: Sendable {
     /// The file name of the database inside the data folder.
     public static let fileName = "tcnet.sqlite"
 
-    /// The most the write-ahead log keeps on disk between checkpoints (SQLite's default lets it grow
-    /// to about 4 MB, more than a small data folder holds).
-    public static let walLimitBytes: Int64 = 512 << 10
+    /// The most the write-ahead log keeps on disk between checkpoints, for a data folder's file system:
+    /// a 32nd of it, from 512 KiB (a small folder) to 4 MiB (SQLite's default checkpoint, on any disk of
+    /// 128 MiB or more).
+    ///
+    /// NB: a checkpoint copies the log's pages back and syncs both files; with a log eight times larger
+    /// a busy host checkpoints eight times less often, and a page changed by many commits is copied once.
+    public static func walLimit(for space: DiskSpace?) -> Int64 {
+        min(max((space?.total ?? 0) / 32, 512 << 10), 4 << 20)
+    }
 
     /// The path of the database file.
     public let path: String
@@ -33,15 +39,16 @@ public final class HostStore: Sendable {
             throw HostStoreError(folder: folder, reason: "cannot create the folder (\(Self.reason(error)))")
         }
         self.path = (folder as NSString).appendingPathComponent(Self.fileName)
+        let walLimit = Self.walLimit(for: DiskSpace.of(folder))
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             configuration.prepareDatabase { db in
                 // NB: in WAL mode, NORMAL survives a killed process but may lose the last commits to a power cut.
                 try db.execute(sql: synchronous ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
-                // NB: a checkpoint every 128 pages of 4 KiB, and the log cut back to that size after one.
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walLimitBytes / 4096)")
-                try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimitBytes)")
+                // NB: a checkpoint every `walLimit` bytes of 4 KiB pages, and the log cut back to that size after one.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(walLimit / 4096)")
+                try db.execute(sql: "PRAGMA journal_size_limit = \(walLimit)")
             }
             self.pool = try DatabasePool(path: self.path, configuration: configuration)
             try Self.migrator.migrate(self.pool)

@@ -1,8 +1,10 @@
 import Foundation
+import GRDB
 import Lobby
-import Storage
 import TestScheduling
 import Testing
+
+@testable import Storage
 
 @Suite("Host store on a real SQLite file", .offThePool)
 struct HostStoreTests {
@@ -44,5 +46,25 @@ struct HostStoreTests {
         try garbage.write(to: URL(fileURLWithPath: folder + "/tcnet.sqlite"))
         #expect(throws: HostStoreError.self) { _ = try HostStore(folder: folder, newHostID: { "x" }) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/tcnet.sqlite")) == garbage)
+    }
+
+    @Test("the write-ahead log's limit grows with the file system, and the disk's reserve leaves room for it")
+    func walLimit() throws {
+        let mib: Int64 = 1 << 20
+        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 2 * mib)) == 512 << 10)
+        #expect(HostStore.walLimit(for: nil) == 512 << 10)
+        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 64 * mib)) == 2 * mib)
+        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 1 << 40)) == 4 * mib)
+        let small = DiskReserve(folder: "/tmp", space: DiskSpace(free: mib, total: 2 * mib))
+        #expect(small.needed == small.size + 512 << 10)
+
+        let folder = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "x" })
+        let expected = HostStore.walLimit(for: DiskSpace.of(folder))
+        let pages = try store.pool.write { try Int64.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") }
+        let limit = try store.pool.write { try Int64.fetchOne($0, sql: "PRAGMA journal_size_limit") }
+        #expect(pages == expected / 4096)
+        #expect(limit == expected)
     }
 }
