@@ -19,11 +19,12 @@ struct JournalWriter {
 
     /// What became of a write.
     enum Written {
-        /// On disk.
+        /// On disk (while the disk is full too, when there was room for it).
         case written
         /// On disk, on the reserve's space: the disk is full from now on.
         case filled(HostStoreError)
-        /// Waiting for room (the disk is full); the lobby asked nothing that a player sees of it.
+        /// Not on disk yet: waiting for room (the disk is full). Only a lobby that knows the disk is full
+        /// may announce what it wrote (it asked nothing that a player sees of it).
         case waiting
         /// Not on disk, even with the reserve given back: the host must not announce it.
         case failed(HostStoreError)
@@ -67,9 +68,12 @@ struct JournalWriter {
             }
         case .full(var pending):
             pending += entries
-            if (try? self.store.commit(pending)) != nil { pending = [] }
-            self.state = .full(pending: pending)
-            return .waiting
+            guard (try? self.store.commit(pending)) != nil else {
+                self.state = .full(pending: pending)
+                return .waiting
+            }
+            self.state = .full(pending: [])
+            return .written
         }
     }
 

@@ -12,9 +12,10 @@ import Synchronization
 /// NB: all writes go through this actor so that what one connection receives keeps the order in
 /// which the lobby decided it, whichever connection's message caused it. Each outcome's journal
 /// entries are committed before any of its messages is written: a move a player saw acknowledged
-/// is on disk. Greeted players' messages come in batches (``LobbyMailbox``): the journal entries of
-/// a whole batch are committed in one transaction (group commit), before any message of the batch
-/// is written.
+/// is on disk. Greeted players' messages come in batches (``LobbyMailbox``). The actor decides a
+/// batch and writes its messages; its ``JournalLane`` commits the batch's entries on a thread of its
+/// own and only then sends the messages, while the actor takes the next batch. Batches that wait for
+/// the lane share its next transaction (group commit).
 actor LobbyService {
     private var lobby: Lobby
     private let mailbox = LobbyMailbox()
@@ -26,8 +27,12 @@ actor LobbyService {
     private var isShutDown = false
     private let maxConnections: Int
     private let credentials: CredentialSource
-    /// The journal's writer; `nil` keeps nothing (tests of the transport alone).
-    private var journal: JournalWriter?
+    /// Commits the journal, then sends; every message and close goes through it, in order.
+    private let lane: JournalLane
+    /// Whether the host keeps a journal (`false`: tests of the transport alone).
+    private let journaled: Bool
+    /// Whether the lobby knows the disk is full (paused since ``diskFilled(_:)``).
+    private var paused = false
     /// While the disk is full: the task that checks for room.
     private var diskCheck: Task<Void, Never>?
     private let diskCheckInterval: Duration
@@ -52,10 +57,22 @@ actor LobbyService {
         self.lobby = lobby
         self.maxConnections = maxConnections
         self.credentials = credentials
-        self.journal = journal
+        self.journaled = journal != nil
+        self.lane = JournalLane(writer: journal)
         self.diskCheckInterval = diskCheckInterval
         self.failure = failure
         self.logger = logger
+        self.lane.onReport { [weak self] report in
+            switch report {
+            case .filled(let error):
+                Task { await self?.diskFilled(error) }
+            case .failed(let error):
+                // NB: what is not on disk must not be announced; the host stops, and a restart replays the
+                // journal as it was before this event.
+                logger.critical("journal write failed; stopping", metadata: ["error": "\(error)"])
+                failure.fail(error)
+            }
+        }
     }
 
     var connectionCount: Int { self.channels.count }
@@ -184,7 +201,7 @@ actor LobbyService {
         var batch = OutboundBatch()
         var payloads = BroadcastPayloads()
         self.write(envelope, to: connection, payloads: &payloads, batch: &batch)
-        batch.send()
+        self.lane.send(batch)
     }
 
     /// Sends a fatal error, then closes the connection.
@@ -194,7 +211,10 @@ actor LobbyService {
     }
 
     private func closeNow(_ connection: ConnectionID, with envelope: HostEnvelope) {
-        self.channels[connection]?.send(closing: envelope)
+        guard let link = self.channels[connection] else { return }
+        var batch = OutboundBatch()
+        batch.close(link, with: envelope)
+        self.lane.send(batch)
     }
 
     /// Forgets a connection whose channel closed.
@@ -264,9 +284,11 @@ actor LobbyService {
         self.wake = nil
         self.diskCheck?.cancel()
         self.diskCheck = nil
-        for connection in self.channels.keys {
-            self.closeNow(connection, with: Self.goodbye)
+        var batch = OutboundBatch()
+        for link in self.channels.values {
+            batch.close(link, with: Self.goodbye)
         }
+        self.lane.send(batch)
     }
 
     /// What a stopping host tells every connection, and any that comes after, before closing it.
@@ -289,34 +311,18 @@ actor LobbyService {
         return outcome
     }
 
-    /// Commits the journal entries of a batch of outcomes in one transaction, then sends their messages
-    /// in order.
+    /// Writes the messages of a batch of outcomes, and hands them to the lane, which commits the batch's
+    /// journal entries in one transaction before it sends them.
     private func commitAndSend(_ outcomes: some Collection<LobbyOutcome>) {
         defer { self.scheduleWake() }
         if self.faults.has(.writeBehind) {
             for outcome in outcomes { self.writeBehind(outcome) }
             return
         }
-        var filled: HostStoreError?
         let entries = outcomes.count == 1 ? outcomes.first!.journal : outcomes.flatMap(\.journal)
-        if !entries.isEmpty, let written = self.journal?.write(entries) {
-            switch written {
-            case .written, .waiting:
-                break
-            case .filled(let error):
-                filled = error
-            case .failed(let error):
-                // NB: what is not on disk must not be announced; the host stops, and a restart replays the
-                // journal as it was before this event.
-                self.logger.critical("journal write failed; stopping", metadata: ["error": "\(error)"])
-                self.failure.fail(error)
-                return
-            }
-        }
         var batch = OutboundBatch()
         for outcome in outcomes { self.deliver(outcome, batch: &batch) }
-        batch.send()
-        if let filled { self.diskFilled(filled) }
+        self.lane.commit(entries, paused: self.paused, then: batch)
     }
 
     /// The ``HostFault/writeBehind`` fault: sends at once and journals a third of a second later, as a
@@ -324,7 +330,7 @@ actor LobbyService {
     private func writeBehind(_ outcome: LobbyOutcome) {
         var batch = OutboundBatch()
         self.deliver(outcome, batch: &batch)
-        batch.send()
+        self.lane.send(batch)
         self.behind.append(contentsOf: outcome.journal)
         guard self.behindFlush == nil else { return }
         self.behindFlush = Task {
@@ -332,7 +338,7 @@ actor LobbyService {
             let entries = self.behind
             self.behind = []
             self.behindFlush = nil
-            _ = self.journal?.write(entries)
+            self.lane.commit(entries, paused: self.paused, then: OutboundBatch())
         }
     }
 
@@ -341,9 +347,9 @@ actor LobbyService {
         for delivery in outcome.deliveries {
             if delivery.closesConnection {
                 // NB: what the batch holds for this connection goes out before its closing error.
-                batch.send()
-                self.closeNow(delivery.connection, with: delivery.envelope)
-                self.channels.removeValue(forKey: delivery.connection)
+                if let link = self.channels.removeValue(forKey: delivery.connection) {
+                    batch.close(link, with: delivery.envelope)
+                }
             } else {
                 self.write(delivery.envelope, to: delivery.connection, payloads: &payloads, batch: &batch)
             }
@@ -362,7 +368,7 @@ actor LobbyService {
             // NB: a client that stops reading must not make the host buffer without bound.
             self.logger.notice("dropping slow consumer", metadata: ["connection": "\(connection)"])
             self.channels.removeValue(forKey: connection)
-            link.close()
+            batch.drop(link)
             return
         }
         let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
@@ -438,11 +444,12 @@ func randomHex(bytes: Int) -> String {
 
 extension LobbyService {
     /// Whether the host cannot write its journal.
-    var isDiskFull: Bool { self.journal?.isFull ?? false }
+    var isDiskFull: Bool { self.journaled && self.lane.sync { $0?.isFull ?? false } }
 
     /// Pauses the lobby at start-up when the journal's writer found no room for its reserve.
     func startPausedIfTheDiskIsFull() {
         guard self.isDiskFull else { return }
+        self.paused = true
         self.logger.critical(
             "the disk is full: matches are paused until there is room",
             metadata: self.diskMetadata)
@@ -452,6 +459,7 @@ extension LobbyService {
 
     /// A write used the reserve: the disk is full from now on.
     func diskFilled(_ error: HostStoreError) {
+        self.paused = true
         self.logger.critical(
             "the disk is full: matches are paused and nothing more is saved until there is room",
             metadata: self.diskMetadata.merging(["error": "\(error.reason)"]) { $1 })
@@ -460,12 +468,15 @@ extension LobbyService {
     }
 
     private var diskMetadata: Logger.Metadata {
-        guard let journal = self.journal else { return [:] }
-        return [
-            "free": "\(journal.freeSpace.map(DiskSpace.describe) ?? "?")",
-            "needed": "\(DiskSpace.describe(journal.reserve.needed))",
-            "folder": "\(journal.store.folder)",
-        ]
+        guard self.journaled else { return [:] }
+        return self.lane.sync { writer -> Logger.Metadata in
+            guard let journal = writer else { return [:] }
+            return [
+                "free": "\(journal.freeSpace.map(DiskSpace.describe) ?? "?")",
+                "needed": "\(DiskSpace.describe(journal.reserve.needed))",
+                "folder": "\(journal.store.folder)",
+            ]
+        }
     }
 
     /// Checks for room every ``diskCheckInterval`` until the journal can be written again.
@@ -482,7 +493,8 @@ extension LobbyService {
     }
 
     private func recoverIfThereIsRoom() -> Bool {
-        guard self.journal?.recover() == true else { return false }
+        guard self.journaled, self.lane.sync({ $0?.recover() == true }) else { return false }
+        self.paused = false
         self.diskCheck = nil
         self.logger.notice("the disk has room again: matches go on", metadata: self.diskMetadata)
         self.perform(self.lobby.diskFreed(now: self.now))

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+import GameKit
+import Lobby
+import NIOCore
+import NIOPosix
+import Protocol
+import Storage
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Peer
+
+/// The journal's lane: a real SQLite file and a real TCP connection; the lane commits, then sends, in
+/// order; turns that wait share a transaction; after a failed commit nothing more is announced.
+@Suite("Host: the journal's lane", .offThePool)
+struct JournalLaneTests {
+    /// A lane over a fresh store, a link to a connected client, and what the lane reported.
+    private final class Reports: Sendable {
+        let list = Mutex<[JournalLane.Report]>([])
+    }
+
+    private struct Rig {
+        let folder: String
+        let store: HostStore
+        let lane: JournalLane
+        let link: ClientLink
+        let client: RawClient
+        let server: any Channel
+        let reports: Reports
+
+        func close() {
+            self.client.disconnect()
+            self.server.close(promise: nil)
+            try? FileManager.default.removeItem(atPath: self.folder)
+        }
+
+        /// The seqs of the moves on disk.
+        func seqs() throws -> [Int] { try self.store.loadJournal().moves.map(\.seq) }
+    }
+
+    private func rig() async throws -> Rig {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-lane-\(UUID())").path
+        let store = try HostStore(folder: folder, newHostID: { "lane" })
+        let writer = JournalWriter(store: store) { DiskSpace(free: 1 << 40, total: 1 << 40) }
+        let lane = JournalLane(writer: writer)
+        let reports = Reports()
+        lane.onReport { report in reports.list.withLock { $0.append(report) } }
+        let (children, accepted) = AsyncStream<any Channel>.makeStream()
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                accepted.yield(channel)
+                return channel.eventLoop.makeSucceededVoidFuture()
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let client = try await RawClient.connect(port: server.localAddress!.port!)
+        var iterator = children.makeAsyncIterator()
+        let child = try #require(await iterator.next())
+        return Rig(
+            folder: folder, store: store, lane: lane, link: ClientLink(channel: child, framing: .lengthPrefixed),
+            client: client, server: server, reports: reports)
+    }
+
+    private func move(_ seq: Int) -> JournalEntry {
+        .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .object([:]), hash: "h\(seq)"))
+    }
+
+    private func batch(_ text: String, to link: ClientLink) -> OutboundBatch {
+        var batch = OutboundBatch()
+        batch.add(Array(text.utf8), to: link)
+        return batch
+    }
+
+    /// Holds the lane on a call until `release` is signalled; returns once the lane is held.
+    private func hold(_ lane: JournalLane, until release: DispatchSemaphore) {
+        let held = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            lane.sync { _ in
+                held.signal()
+                release.wait()
+            }
+        }
+        held.wait()
+    }
+
+    @Test("a turn's messages wait for the turns before it; turns that wait share one transaction")
+    func groupCommit() async throws {
+        let rig = try await self.rig()
+        defer { rig.close() }
+        let release = DispatchSemaphore(value: 0)
+        self.hold(rig.lane, until: release)
+        let before = rig.lane.figures
+        for seq in 1...5 {
+            rig.lane.commit([self.move(seq)], paused: false, then: self.batch("m\(seq)", to: rig.link))
+        }
+        #expect(try rig.seqs().isEmpty)
+        release.signal()
+        rig.lane.sync { _ in }
+        #expect(rig.lane.figures.transactions == before.transactions + 1)
+        #expect(rig.lane.figures.turns == before.turns + 5)
+        #expect(try rig.seqs() == [1, 2, 3, 4, 5])
+        for seq in 1...5 {
+            #expect(try await rig.client.readFrame(timeout: .seconds(20)) == Array("m\(seq)".utf8))
+        }
+        #expect(rig.reports.list.withLock { $0.isEmpty })
+    }
+
+    @Test("a commit that fails sends none of its messages nor any after it; closes still happen")
+    func failedCommit() async throws {
+        let rig = try await self.rig()
+        defer { rig.close() }
+        rig.lane.commit([self.move(1)], paused: false, then: self.batch("first", to: rig.link))
+        rig.lane.sync { _ in }
+        // NB: seq 1 again breaks the move table's primary key: the transaction fails.
+        rig.lane.commit([self.move(1)], paused: false, then: self.batch("refused", to: rig.link))
+        rig.lane.sync { _ in }
+        rig.lane.commit([self.move(2)], paused: false, then: self.batch("after", to: rig.link))
+        var goodbye = OutboundBatch()
+        goodbye.close(rig.link, with: LobbyService.goodbye)
+        rig.lane.send(goodbye)
+        rig.lane.sync { _ in }
+
+        #expect(try await rig.client.readFrame(timeout: .seconds(20)) == Array("first".utf8))
+        let rest = try await rig.client.readUntilClosed(timeout: .seconds(20))
+        #expect(rest.map(\.message) == [LobbyService.goodbye.message])
+        #expect(try rig.seqs() == [1])
+        let failed = rig.reports.list.withLock { reports in
+            reports.filter { if case .failed = $0 { true } else { false } }.count
+        }
+        #expect(failed == 1)
+    }
+}
