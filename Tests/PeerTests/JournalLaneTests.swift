@@ -96,7 +96,7 @@ struct JournalLaneTests {
         }
         #expect(try rig.seqs().isEmpty)
         release.signal()
-        rig.lane.sync { _ in }
+        rig.lane.wait()
         #expect(rig.lane.figures.transactions == before.transactions + 1)
         #expect(rig.lane.figures.turns == before.turns + 5)
         #expect(try rig.seqs() == [1, 2, 3, 4, 5])
@@ -111,15 +111,15 @@ struct JournalLaneTests {
         let rig = try await self.rig()
         defer { rig.close() }
         rig.lane.commit([self.move(1)], paused: false, then: self.batch("first", to: rig.link))
-        rig.lane.sync { _ in }
+        rig.lane.wait()
         // NB: seq 1 again breaks the move table's primary key: the transaction fails.
         rig.lane.commit([self.move(1)], paused: false, then: self.batch("refused", to: rig.link))
-        rig.lane.sync { _ in }
+        rig.lane.wait()
         rig.lane.commit([self.move(2)], paused: false, then: self.batch("after", to: rig.link))
         var goodbye = OutboundBatch()
         goodbye.close(rig.link, with: LobbyService.goodbye)
         rig.lane.send(goodbye)
-        rig.lane.sync { _ in }
+        rig.lane.wait()
 
         #expect(try await rig.client.readFrame(timeout: .seconds(20)) == Array("first".utf8))
         let rest = try await rig.client.readUntilClosed(timeout: .seconds(20))

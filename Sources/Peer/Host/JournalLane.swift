@@ -97,6 +97,11 @@ final class JournalLane: @unchecked Sendable {
         return result.withLock { $0! }
     }
 
+    /// Waits until every turn queued so far is committed and sent (its writes handed to the event loops).
+    func wait() {
+        self.sync { _ in }
+    }
+
     /// The transactions committed and the turns they held, since the lane started.
     var figures: (transactions: Int, turns: Int) { self.counts.withLock { $0 } }
 

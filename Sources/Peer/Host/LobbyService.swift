@@ -208,6 +208,9 @@ actor LobbyService {
     func close(_ connection: ConnectionID, with envelope: HostEnvelope) {
         self.readMail()
         self.closeNow(connection, with: envelope)
+        // NB: the error is on its way before the caller returns: a WebSocket's server closes the
+        // connection itself once its handler returns.
+        self.lane.wait()
     }
 
     private func closeNow(_ connection: ConnectionID, with envelope: HostEnvelope) {
@@ -289,6 +292,8 @@ actor LobbyService {
             batch.close(link, with: Self.goodbye)
         }
         self.lane.send(batch)
+        // NB: the goodbyes are on their way before the web server, stopping beside the host, closes its own.
+        self.lane.wait()
     }
 
     /// What a stopping host tells every connection, and any that comes after, before closing it.
