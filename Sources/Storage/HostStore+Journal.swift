@@ -60,13 +60,30 @@ extension HostStore {
         }
     }
 
+    /// The table records after which the moves of the tables' finished matches are deleted, all in
+    /// one transaction.
+    static let sweepEvery = 64
+
     /// Commits journal entries in one transaction.
     ///
     /// NB: cached statements: a move's insert is compiled once per connection, not once per move.
+    /// NB: a table's record says which match it plays; the moves of its earlier matches are kept until
+    /// ``sweepEvery`` table records have come, then deleted together. One table's moves lie on pages
+    /// it shares with every other table's moves of the same minutes: deleted one match at a time they
+    /// rewrote about a page per move; together, a page holds many of them. Until then they are only
+    /// left out when the journal is read (``loadJournal()``); a crash forgets the list, and the next
+    /// record of the table deletes them.
     /// - Parameter entries: the entries of one lobby event, in order.
     /// - Throws: ``HostStoreError`` when the database refuses the write; nothing is committed then.
     public func commit(_ entries: [JournalEntry]) throws(HostStoreError) {
         guard !entries.isEmpty else { return }
+        let due = self.sweep.withLock { sweep -> [String: Int] in
+            for case .table(let record) in entries {
+                sweep.below[record.id] = record.match
+                sweep.records += 1
+            }
+            return sweep.records >= Self.sweepEvery ? sweep.below : [:]
+        }
         do {
             try self.pool.write { db in
                 for entry in entries {
@@ -81,9 +98,6 @@ extension HostStore {
                         try db.cachedStatement(
                             sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
                         ).execute(arguments: [record.id, record.number, Self.json(record)])
-                        // NB: only the current match's moves are needed to rebuild a table.
-                        try db.cachedStatement(sql: "DELETE FROM move WHERE tableID = ? AND match < ?")
-                            .execute(arguments: [record.id, record.match])
                     case .move(let record):
                         try db.cachedStatement(
                             sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
@@ -96,6 +110,17 @@ extension HostStore {
                             sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
                         ).execute(arguments: [record.id, record.number, Self.json(record)])
                     }
+                }
+                // NB: only the current match's moves are needed to rebuild a table.
+                for (table, below) in due {
+                    try db.cachedStatement(sql: "DELETE FROM move WHERE tableID = ? AND match < ?")
+                        .execute(arguments: [table, below])
+                }
+            }
+            if !due.isEmpty {
+                self.sweep.withLock { sweep in
+                    sweep.records = 0
+                    for (table, below) in due where sweep.below[table] == below { sweep.below[table] = nil }
                 }
             }
         } catch {
@@ -116,8 +141,11 @@ extension HostStore {
                 }
                 let tables = try String.fetchAll(db, sql: "SELECT record FROM gameTable ORDER BY number")
                     .map { try Self.decode(TableRecord.self, $0) }
+                // NB: the moves of each table's current match; earlier ones may wait for their sweep (commit).
+                let current = Dictionary(tables.map { ($0.id, $0.match) }) { $1 }
                 let moves = try String.fetchAll(db, sql: "SELECT record FROM move ORDER BY tableID, match, seq")
                     .map { try Self.decode(MoveRecord.self, $0) }
+                    .filter { current[$0.table] == $0.match }
                 let tournaments = try String.fetchAll(db, sql: "SELECT record FROM tournament ORDER BY number")
                     .map { try Self.decode(TournamentRecord.self, $0) }
                 return JournalSnapshot(

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The host's durable data: one SQLite file in the data folder, in WAL mode.
 ///
@@ -24,6 +25,8 @@ public final class HostStore: Sendable {
     /// The data folder.
     public var folder: String { (self.path as NSString).deletingLastPathComponent }
     let pool: DatabasePool
+    /// Moves of finished matches, not yet deleted: by table, the first match to keep (see ``commit(_:)``).
+    let sweep = Mutex<(below: [String: Int], records: Int)>(([:], 0))
 
     /// Opens (creating if needed) the store in a data folder.
     /// - Parameters:
