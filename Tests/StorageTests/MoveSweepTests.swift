@@ -22,7 +22,8 @@ struct MoveSweepTests {
 
     private func rows(_ store: HostStore, _ table: String) throws -> [Int] {
         try store.pool.read { db in
-            try Int.fetchAll(db, sql: "SELECT match FROM move WHERE tableID = ? ORDER BY match, seq", arguments: [table])
+            try Int.fetchAll(
+                db, sql: "SELECT match FROM move WHERE tableID = ? ORDER BY match, seq", arguments: [table])
         }
     }
 
