@@ -43,6 +43,13 @@ struct JournalLaneTests {
     private func rig() async throws -> Rig {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-lane-\(UUID())").path
         let store = try HostStore(folder: folder, newHostID: { "lane" })
+        // NB: the journal reads back the moves of a table's current match only.
+        try store.commit([
+            .table(
+                TableRecord(
+                    id: "t1", number: 1, game: "tax-collection", ruleSet: "classic", graceSeconds: 60,
+                    onTimeout: .pause, status: .playing, match: 1, firstSeat: "south", seats: [:], result: nil))
+        ])
         let writer = JournalWriter(store: store) { DiskSpace(free: 1 << 40, total: 1 << 40) }
         let lane = JournalLane(writer: writer)
         let reports = Reports()

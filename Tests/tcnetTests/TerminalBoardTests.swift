@@ -153,8 +153,11 @@ struct TerminalBoardTests {
                 try await Task.sleep(for: .milliseconds(30))
                 continue
             }
-            // NB: the other screen shows the same turn flag, on the mover's side, and that it is waiting.
-            let other = seat == "A" ? screens.b : screens.a
+            // NB: the other screen shows the same turn flag, on the mover's side, and that it is waiting (once
+            // it has drawn the state: the two clients get it at about the same time, not at once).
+            let other = try await (seat == "A" ? minh : lan).waitForScreen(timeout: .seconds(30)) {
+                $0.contains("waiting for them") || $0.contains("YOUR TURN") == false
+            }
             #expect(other.contains("waiting for them") || other.contains("YOUR TURN") == false)
             try Self.playTurn(mover, seat: seat, screen: screen)
             _ = try await mover.waitForScreen(timeout: .seconds(30)) { Self.isOver($0) || $0 != screen }
