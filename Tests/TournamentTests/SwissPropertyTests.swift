@@ -102,9 +102,32 @@ struct SwissPropertyTests {
             )
             .steps {
                 let problems = ScoreGroupCheck.problems(tournament, round)
-                #expect(problems.isEmpty, "seed \(seed): \(problems)")
+                #expect(
+                    problems.isEmpty || Self.asTheReferencePairs(tournament, round),
+                    "seed \(seed): \(problems)")
             }
         }
+    }
+
+    /// Whether py4swiss (the reference, ``ExternalEngineTests``) pairs the round as we did.
+    ///
+    /// NB: the score-group check is simpler than C.04.3: on rare rounds it asks for a pair the rules, as
+    /// py4swiss applies them, do not make (13 players, 7 rounds, seed 423548123: the last round, score
+    /// 2.5). The reference has the last word; without it installed, the check alone judges.
+    static func asTheReferencePairs(_ tournament: TournamentState, _ round: Round) -> Bool {
+        guard ExternalEngine.available else { return false }
+        return (try? ExternalEngine.pairing(TRFWriter.report(tournament))) == ExternalEngine.describe(round)
+    }
+
+    @Test(
+        "a round the score-group check doubts, which py4swiss pairs as we do, stands",
+        .enabled(if: ExternalEngine.available, "py4swiss is not installed"))
+    func scoreGroupCheckDefersToTheReference() async throws {
+        let steps = await RandomTournament.played(players: 13, rounds: 7, seed: 423_548_123).steps
+        let (tournament, last) = try #require(steps.last)
+        #expect(ScoreGroupCheck.problems(tournament, last) == ["round 7, score 2.5: 0 pairs, 1 possible"])
+        #expect(Self.asTheReferencePairs(tournament, last))
+        #expect(steps.allSatisfy { Self.asTheReferencePairs($0, $1) })
     }
 
     @Test("the score-group check catches a round that splits a scoregroup it could have paired")
