@@ -296,6 +296,14 @@ actor LobbyService {
         self.lane.wait()
     }
 
+    /// Logs how many lobby turns the journal's transactions held, for a host that stops.
+    func logJournalFigures() {
+        let figures = self.lane.figures
+        self.logger.info(
+            "journal written",
+            metadata: ["transactions": "\(figures.transactions)", "turns": "\(figures.turns)"])
+    }
+
     /// What a stopping host tells every connection, and any that comes after, before closing it.
     static let goodbye = HostEnvelope(
         .error(ErrorMessage(code: .shuttingDown, message: "the host is shutting down", fatal: true)))

@@ -147,6 +147,7 @@ public final class TCNetHost: Service, Sendable {
                 for try await _ in inbound {}
             }
             await self.sessions.census.allGone()
+            await self.service.logJournalFigures()
         } onGracefulShutdown: {
             self.stop()
         }
