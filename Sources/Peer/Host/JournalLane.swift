@@ -10,6 +10,8 @@ import Synchronization
 /// queue up while a commit runs share the next transaction (group commit across turns), so the busier
 /// the host, the fewer transactions per move. The lobby waits when ``depth`` turns are queued, so it
 /// cannot run ahead of its disk without bound.
+///
+/// NB: `@unchecked`: the writer and the failure flag are used only on ``queue``, one drain at a time.
 final class JournalLane: @unchecked Sendable {
     /// What a failed or filled commit means for the lobby.
     enum Report: Sendable {
@@ -30,22 +32,22 @@ final class JournalLane: @unchecked Sendable {
         var call: (@Sendable (inout JournalWriter?) -> Void)?
     }
 
-    private struct Queue {
+    private struct Waiting {
         var turns: [Turn] = []
         var draining = false
     }
 
     /// Turns the lobby may queue before it waits.
     let depth: Int
-    private let queue = Mutex(Queue())
-    private let thread = DispatchQueue(label: "tcnet.journal")
+    private let waiting = Mutex(Waiting())
+    private let queue = DispatchQueue(label: "tcnet.journal")
     /// NB: counts free places; created at zero and raised to ``depth`` (libdispatch refuses to free a
     /// semaphore below its initial value).
     private let room = DispatchSemaphore(value: 0)
     private let listener = Mutex<(@Sendable (Report) -> Void)?>(nil)
-    /// The writer, used only on ``thread`` (by ``drain()``).
+    /// The writer, used only on ``queue`` (by ``drain()``).
     private var writer: JournalWriter?
-    /// Whether a commit failed: from then on no message goes out, only closes (used only on ``thread``).
+    /// Whether a commit failed: from then on no message goes out, only closes (used only on ``queue``).
     private var failed = false
     private let counts = Mutex((transactions: 0, turns: 0))
 
@@ -107,21 +109,21 @@ final class JournalLane: @unchecked Sendable {
 
     private func enqueue(_ turn: Turn) {
         self.room.wait()
-        let start = self.queue.withLock { queue in
-            queue.turns.append(turn)
-            defer { queue.draining = true }
-            return !queue.draining
+        let start = self.waiting.withLock { waiting in
+            waiting.turns.append(turn)
+            defer { waiting.draining = true }
+            return !waiting.draining
         }
-        if start { self.thread.async { self.drain() } }
+        if start { self.queue.async { self.drain() } }
     }
 
-    /// Does the queued turns, a group at a time, until none is left. On ``thread`` only.
+    /// Does the queued turns, a group at a time, until none is left. On ``queue`` only.
     private func drain() {
         while true {
-            let turns = self.queue.withLock { queue in
-                defer { queue.turns = [] }
-                if queue.turns.isEmpty { queue.draining = false }
-                return queue.turns
+            let turns = self.waiting.withLock { waiting in
+                defer { waiting.turns = [] }
+                if waiting.turns.isEmpty { waiting.draining = false }
+                return waiting.turns
             }
             guard !turns.isEmpty else { return }
             var start = 0
