@@ -18,7 +18,9 @@ struct BrokenHostTests {
         .drawNeedsOneOffer: ["match.draw"],
         .drawOffersKept: ["match.draw-withdrawn"],
         .firstMoveNotAlternating: ["match.rematch"],
-        .frameTimeoutTenth: ["framing.split-every-byte", "liveness.slow-frame"],
+        // NB: not `framing.split-every-byte`: its hello, a byte every 3 ms, takes about as long as the broken
+        // host's 200 ms, so it failed only on a loaded machine (a quiet CI run passed it three times).
+        .frameTimeoutTenth: ["liveness.slow-frame"],
         .frameTimerResetByBytes: ["liveness.slowloris"],
         .genericFramingErrors: [
             "framing.garbage-json", "framing.http-get", "framing.http-post", "framing.invalid-utf8",
@@ -156,7 +158,7 @@ struct BrokenHostTests {
     /// this suite's hosts close a connection idle for 3 s, and in the test run's first minute CPU-bound
     /// tests can hold the cooperative pool longer than that, so the other player may be gone by then.
     static let timingDependent: Set<HostFault> = [
-        .partialFramesDropped, .onlyFirstFramePerRead, .frameTimeoutTenth, .resumeTokenNotChecked,
+        .partialFramesDropped, .onlyFirstFramePerRead, .resumeTokenNotChecked,
     ]
 
     /// The limits are the same code over a WebSocket: each of these faults, injected once, breaks them
