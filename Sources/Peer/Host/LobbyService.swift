@@ -296,8 +296,10 @@ actor LobbyService {
         self.lane.wait()
     }
 
-    /// Logs how many lobby turns the journal's transactions held, for a host that stops.
-    func logJournalFigures() {
+    /// Waits until the journal holds every turn taken so far (a stopping host's last departures), then
+    /// logs how many lobby turns its transactions held.
+    func finishJournal() {
+        self.lane.wait()
         let figures = self.lane.figures
         self.logger.info(
             "journal written",

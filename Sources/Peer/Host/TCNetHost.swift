@@ -147,7 +147,8 @@ public final class TCNetHost: Service, Sendable {
                 for try await _ in inbound {}
             }
             await self.sessions.census.allGone()
-            await self.service.logJournalFigures()
+            // NB: every connection's departure has reached the lobby; the journal's lane may still hold it.
+            await self.service.finishJournal()
         } onGracefulShutdown: {
             self.stop()
         }
