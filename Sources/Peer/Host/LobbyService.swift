@@ -134,6 +134,8 @@ actor LobbyService {
         let (outcome, answer) = self.lobby.teacher(
             request, now: self.now, resumeToken: self.credentials.newResumeToken())
         self.perform(outcome)
+        // NB: what the teacher is told is done is on disk, as what a player is told (D-1).
+        self.lane.wait()
         return answer
     }
 
