@@ -281,8 +281,9 @@ actor LobbyService {
         self.tickIfDue()
     }
 
-    /// Tells every connection that the host is stopping, and closes them all.
+    /// Tells every connection that the host is stopping, and closes them all; once.
     func shutDown() {
+        guard !self.isShutDown else { return }
         self.readMail()
         self.isShutDown = true
         self.wake?.task.cancel()

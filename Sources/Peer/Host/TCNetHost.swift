@@ -146,6 +146,9 @@ public final class TCNetHost: Service, Sendable {
             try await self.serverChannel.executeThenClose { inbound in
                 for try await _ in inbound {}
             }
+            // NB: the goodbyes are on their way before `run` returns, WebSockets' too: the census counts only
+            // TCP connections, and the web server, stopped after the host, closes its connections itself.
+            await self.service.shutDown()
             await self.sessions.census.allGone()
             // NB: every connection's departure has reached the lobby; the journal's lane may still hold it.
             await self.service.finishJournal()
