@@ -143,7 +143,9 @@ public final class TmuxSession: Sendable {
             try await Task.sleep(for: .milliseconds(30))
         }
         let ended = (try? self.exitStatus())?.map { " (the command ended with status \($0))" } ?? ""
-        throw TmuxError.timedOut(screen: "[waited at line \(line)\(ended)]\n" + last)
+        // NB: with the lines scrolled off the top too: a command's last words may be longer than the screen.
+        let scrolled = (try? Self.tmux(["-S", self.socket, "capture-pane", "-p", "-S", "-", "-t", self.name]))
+        throw TmuxError.timedOut(screen: "[waited at line \(line)\(ended)]\n" + (scrolled ?? last))
     }
 
     /// Ends the session and its server.
