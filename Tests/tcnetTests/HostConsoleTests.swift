@@ -9,8 +9,8 @@ struct HostConsoleTests {
     @Test("a summary for people before the log: name, the join line, advertising, the data file")
     func summary() async throws {
         let running = try await RunningHost.start()
-        // NB: the summary is written before the host starts to serve, so it is there once it listens.
-        let out = running.host.standardOutput
+        // NB: the summary follows the web side's start, which may come after the TCP side's `listening`.
+        let out = try await running.host.waitForStandardOutput(containing: "  Teacher's console: type help")
         #expect(out.hasPrefix("tcnet host \"tcnet on "))
         for line in [
             "  Students join with:  tcnet join 127.0.0.1:\(running.port) --name NAME",
@@ -28,10 +28,14 @@ struct HostConsoleTests {
     func logByName() async throws {
         let running = try await RunningHost.start()
         let lan = try await running.greet("Lan")
-        let twin = try await RawClient.connect(port: running.port)
-        #expect(try await twin.hello(name: "LAN").error?.code == .nameTaken)
-        let guesser = try await RawClient.connect(port: running.port)
-        try await guesser.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "", seatCode: SeatCode(bits: 7)))))
+        // NB: each hello goes with its connect: in a loaded test run the task may resume seconds later, and the
+        // host's hello timeout runs from the connect (a CI run lost a connection so).
+        let twin = try await RawClient.connect(
+            port: running.port,
+            sending: WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "LAN", client: "tcnet-tests")))))
+        #expect(try await twin.readMessage().error?.code == .nameTaken)
+        let guess = ClientEnvelope(id: .number(1), .hello(Hello(name: "", seatCode: SeatCode(bits: 7))))
+        let guesser = try await RawClient.connect(port: running.port, sending: WireCodec.frame(guess))
         _ = try await guesser.readMessage()
         lan.client.disconnect()
         let log = try await running.host.waitForStandardError(containing: "name=Lan [Peer] disconnected")
