@@ -46,19 +46,11 @@ enum JSONBytesNode {
         case .tree(let tree): SortedJSONWriter.write(tree, into: &output)
         case .text(let text): output.append(contentsOf: text)
         case .integers(let integers):
-            output.append(UInt8(ascii: "["))
-            for (index, integer) in integers.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                SortedJSONWriter.write(integer: Int64(integer), into: &output)
+            SortedJSONWriter.writeArray(integers, into: &output) {
+                SortedJSONWriter.write(integer: Int64($0), into: &$1)
             }
-            output.append(UInt8(ascii: "]"))
         case .strings(let strings):
-            output.append(UInt8(ascii: "["))
-            for (index, string) in strings.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONText.appendString(string, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
+            SortedJSONWriter.writeArray(strings, into: &output) { JSONText.appendString($0, to: &$1) }
         case .box(let box): box.write(into: &output)
         }
     }
@@ -190,12 +182,7 @@ final class JSONBytesBox {
         case .single:
             self.single.write(into: &output)
         case .array:
-            output.append(UInt8(ascii: "["))
-            for (index, item) in self.items.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                item.write(into: &output)
-            }
-            output.append(UInt8(ascii: "]"))
+            SortedJSONWriter.writeArray(self.items, into: &output) { $0.write(into: &$1) }
         case .object:
             self.writeMembers(into: &output)
         }

@@ -32,12 +32,7 @@ enum SortedJSONWriter {
         case .string(let string):
             self.write(string: string, into: &output)
         case .array(let items):
-            output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                self.write(item, into: &output)
-            }
-            output.append(UInt8(ascii: "]"))
+            Self.writeArray(items, into: &output) { Self.write($0, into: &$1) }
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             // NB: the members sorted as pairs (no second lookup, and hash, of each key), in a buffer on the
@@ -61,6 +56,20 @@ enum SortedJSONWriter {
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Writes `[` the elements `]`, separated by commas, each by `element`.
+    static func writeArray<Items: Collection>(
+        _ items: Items, into output: inout [UInt8], _ element: (Items.Element, inout [UInt8]) -> Void
+    ) {
+        output.append(UInt8(ascii: "["))
+        var first = true
+        for item in items {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            element(item, &output)
+        }
+        output.append(UInt8(ascii: "]"))
     }
 
     private static func write(string: String, into output: inout [UInt8]) {
