@@ -54,7 +54,10 @@ struct SwissPropertyTests {
     }
 
     @Test(
-        "first moves: a player who is not a topscorer never has a colour difference beyond 2, nor the same colour three times running"
+        """
+        first moves: a player who is not a topscorer never has a colour difference beyond 2, \
+        nor the same colour three times running
+        """
     )
     func colourBalance() async {
         await propertyCheck(count: 25, input: Self.players, Self.rounds, Self.seeds) { players, rounds, seed in
