@@ -29,8 +29,6 @@ actor LobbyService {
     private let credentials: CredentialSource
     /// Commits the journal, then sends; every message and close goes through it, in order.
     private let lane: JournalLane
-    /// Whether the host keeps a journal (`false`: tests of the transport alone).
-    private let journaled: Bool
     /// Whether the lobby knows the disk is full (paused since ``diskFilled(_:)``).
     private var paused = false
     /// While the disk is full: the task that checks for room.
@@ -57,7 +55,6 @@ actor LobbyService {
         self.lobby = lobby
         self.maxConnections = maxConnections
         self.credentials = credentials
-        self.journaled = journal != nil
         self.lane = JournalLane(writer: journal)
         self.diskCheckInterval = diskCheckInterval
         self.failure = failure
@@ -462,7 +459,7 @@ func randomHex(bytes: Int) -> String {
 
 extension LobbyService {
     /// Whether the host cannot write its journal.
-    var isDiskFull: Bool { self.journaled && self.lane.sync { $0?.isFull ?? false } }
+    var isDiskFull: Bool { self.lane.sync { $0?.isFull ?? false } }
 
     /// Pauses the lobby at start-up when the journal's writer found no room for its reserve.
     func startPausedIfTheDiskIsFull() {
@@ -486,8 +483,7 @@ extension LobbyService {
     }
 
     private var diskMetadata: Logger.Metadata {
-        guard self.journaled else { return [:] }
-        return self.lane.sync { writer -> Logger.Metadata in
+        self.lane.sync { writer -> Logger.Metadata in
             guard let journal = writer else { return [:] }
             return [
                 "free": "\(journal.freeSpace.map(DiskSpace.describe) ?? "?")",
@@ -511,7 +507,7 @@ extension LobbyService {
     }
 
     private func recoverIfThereIsRoom() -> Bool {
-        guard self.journaled, self.lane.sync({ $0?.recover() == true }) else { return false }
+        guard self.lane.sync({ $0?.recover() == true }) else { return false }
         self.paused = false
         self.diskCheck = nil
         self.logger.notice("the disk has room again: matches go on", metadata: self.diskMetadata)
