@@ -79,18 +79,13 @@ struct CommandTests {
             "a spreadsheet's CSV UTF-8: \(imported.standardError)")
     }
 
-    static func port(in log: String) -> Int? {
-        guard let range = log.range(of: #"port=(\d+)"#, options: .regularExpression) else { return nil }
-        return Int(log[range].dropFirst("port=".count))
-    }
-
     /// A host on a fresh folder and a student in tmux at a new table of a mode; the game has started.
     static func game(mode: String, environment: [String: String] = [:]) async throws -> (
         CommandRunner, TmuxSession, String
     ) {
         let data = Self.folder()
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
-        let port = try #require(Self.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         let student = try TmuxSession(
             "\(Self.tcnet) join 127.0.0.1:\(port) --name Ana --game spelling --option mode=\(mode) --speed 0",
             environment: environment)

@@ -180,3 +180,28 @@ final class CapturedOutput: Sendable {
         self.ended.withLock { $0 += 1 }
     }
 }
+
+extension CommandRunner {
+    /// What the TCP host's log line that says where it listens ends with.
+    ///
+    /// NB: not just "listening": the web side's line (`web client listening`, with its own `port=`) comes
+    /// first when the host's task starts late, and a test that took that port talked HTTP's server.
+    public static let listeningLine = "[Peer] listening"
+
+    /// Waits until `tcnet host` listens on TCP, and returns its port.
+    public func hostPort(timeout: Duration = .seconds(40)) async throws -> Int {
+        let log = try await self.waitForStandardError(containing: Self.listeningLine, timeout: timeout)
+        guard let port = Self.port(onLineWith: Self.listeningLine, in: log) else {
+            throw CommandRunnerError.timedOut("a port= on the line \(Self.listeningLine); got: \(log)")
+        }
+        return port
+    }
+
+    /// The `port=` of the first line of a log that contains `text`.
+    public static func port(onLineWith text: String, in log: String) -> Int? {
+        guard let line = log.split(separator: "\n").first(where: { $0.contains(text) }),
+            let range = line.range(of: #"port=(\d+)"#, options: .regularExpression)
+        else { return nil }
+        return Int(line[range].dropFirst("port=".count))
+    }
+}

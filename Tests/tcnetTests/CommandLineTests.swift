@@ -51,13 +51,23 @@ struct CommandLineTests {
         #expect(errorLines.first?.contains("cannot use the data folder \(file)/sub") == true)
     }
 
+    @Test("the tests read the host's port from its TCP line, also when the web side's line comes first")
+    func listeningLine() {
+        let log = """
+            2026-11-24T03:56:32+0000 info tcnet: port=41000 urls=["http://127.0.0.1:41000/"] [Web] web client listening
+            2026-11-24T03:56:32+0000 info tcnet: address=127.0.0.1 port=37875 [Peer] listening
+            """
+        #expect(CommandRunner.port(onLineWith: CommandRunner.listeningLine, in: log) == 37875)
+        #expect(CommandRunner.port(onLineWith: "web client listening", in: log) == 41000)
+        #expect(CommandRunner.port(onLineWith: CommandRunner.listeningLine, in: "listening") == nil)
+    }
+
     @Test("a port in use is one line that says to pass --port")
     func portInUse() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-data-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
-        let log = try await first.waitForStandardError(containing: "listening")
-        let port = try #require(Self.port(in: log))
+        let port = try await first.hostPort()
         let second = try await CommandRunner.run(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
         #expect(second.status == 1)
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
@@ -72,8 +82,7 @@ struct CommandLineTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-data-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--name", "Room 12", "--no-advertise"])
-        let log = try await host.waitForStandardError(containing: "listening")
-        let port = try #require(Self.port(in: log))
+        let port = try await host.hostPort()
         #expect(FileManager.default.fileExists(atPath: folder + "/tcnet.sqlite"))
 
         let client = try await RawClient.connect(port: port)
@@ -90,10 +99,5 @@ struct CommandLineTests {
         #expect(outcome.status == 0)
         #expect(outcome.standardError.contains("connected"))
         #expect(outcome.standardError.contains("stopped"))
-    }
-
-    static func port(in log: String) -> Int? {
-        guard let range = log.range(of: #"port=(\d+)"#, options: .regularExpression) else { return nil }
-        return Int(log[range].dropFirst("port=".count))
     }
 }

@@ -30,7 +30,7 @@ struct CrapsCrashRecoveryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arguments = ["host", "--bind", "127.0.0.1", "--data", folder, "--no-advertise", "--no-web"]
         let first = try CommandRunner(arguments + ["--port", "0"])
-        let port = try #require(CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
+        let port = try await first.hostPort()
 
         let client = try await RawClient.connect(port: port)
         guard case .welcome(let welcome) = try await client.hello(name: "Lan").message else {
@@ -61,7 +61,7 @@ struct CrapsCrashRecoveryTests {
         first.signal(SIGKILL)
         _ = try await first.waitForExit()
         let second = try CommandRunner(arguments + ["--port", "\(port)"])
-        _ = try await second.waitForStandardError(containing: "listening")
+        _ = try await second.hostPort()
 
         let resumed = try await RawClient.connect(port: port)
         try await resumed.send(ClientEnvelope(id: .number(1), .hello(Hello(name: "x", resume: welcome.resumeToken))))

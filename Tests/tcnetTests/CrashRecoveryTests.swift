@@ -33,7 +33,7 @@ struct CrashRecoveryTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-crash-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
-        let port = try #require(CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
+        let port = try await first.hostPort()
 
         let lan = try await Self.greet(port, "Lan")
         let minh = try await Self.greet(port, "Minh")
@@ -66,7 +66,7 @@ struct CrashRecoveryTests {
         #expect(killed.status != 0)
 
         let second = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
-        let log = try await second.waitForStandardError(containing: "listening")
+        let log = try await second.waitForStandardError(containing: CommandRunner.listeningLine)
         #expect(log.contains("journal replayed"))
 
         var resumed: [RawClient] = []

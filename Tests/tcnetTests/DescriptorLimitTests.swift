@@ -16,7 +16,7 @@ struct DescriptorLimitTests {
              "--max-connections", "1000"],
             openFiles: 200)
         defer { host.signal(SIGKILL) }
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         let summary = try await host.waitForStandardOutput(containing: "Connections:")
         #expect(summary.contains("Connections: at most 136 (not 1000: this system allows 200 open files"))
 

@@ -62,8 +62,7 @@ struct DiskFullTests {
         let folder = disk.path + "/data"
         let host = ["host", "--bind", "127.0.0.1", "--data", folder, "--no-advertise", "--no-web"]
         let first = try CommandRunner(host + ["--port", "0"])
-        let port = try #require(
-            CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
+        let port = try await first.hostPort()
         #expect(try await first.waitForStandardOutput(containing: "Disk: ").contains("the host needs"))
 
         let lan = try await CrashRecoveryTests.greet(port, "Lan")
@@ -114,7 +113,7 @@ struct DiskFullTests {
         first.signal(SIGKILL)
         _ = try await first.waitForExit()
         let second = try CommandRunner(host + ["--port", "\(port)"])
-        _ = try await second.waitForStandardError(containing: "listening")
+        _ = try await second.hostPort()
         #expect(try await second.waitForStandardOutput(containing: "Disk: ").contains("Disk: FULL"))
         var resumed: [RawClient] = []
         for player in [lan, minh] {

@@ -11,7 +11,7 @@ struct HostStopTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
         let log = try await host.waitForStandardError(containing: "web client listening")
-        let webPort = try #require(Self.webPort(in: log))
+        let webPort = try #require(CommandRunner.port(onLineWith: "web client listening", in: log))
 
         // NB: the Probe never answers a WebSocket close frame, as a tab asleep on an iPad does not.
         let browser = try await Probe.connectWebSocket(host: "127.0.0.1", port: webPort, path: "/ws").get()
@@ -33,11 +33,5 @@ struct HostStopTests {
         #expect(outcome.status == 0)
         #expect(ContinuousClock.now - signalled < .seconds(12))
         #expect(outcome.standardError.contains("stopped"))
-    }
-
-    /// The web port from the host's log line `web client listening`.
-    static func webPort(in log: String) -> Int? {
-        let line = log.split(separator: "\n").first { $0.contains("web client listening") } ?? ""
-        return CommandLineTests.port(in: String(line))
     }
 }

@@ -15,7 +15,7 @@ struct ProtocolExampleTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-py-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         let file = folder + "/example.py"
         try script.replacingOccurrences(of: "7420", with: "\(port)").write(toFile: file, atomically: true, encoding: .utf8)
 

@@ -16,7 +16,7 @@ struct RunningHost {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-host-\(UUID())").path
         let host = try CommandRunner(
             ["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"], input: console)
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         return RunningHost(host: host, port: port, data: data, states: data + "-states")
     }
 

@@ -106,7 +106,7 @@ struct TerminalBoardTests {
     static func twoPlayers(lanOptions: String = "") async throws -> TwoPlayers {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-tmux-\(UUID())").path
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", data, "--no-advertise"])
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         // NB: exec, so the pane's process is tcnet itself (kill -9 reaches it, not a shell).
         let lanCommand = "exec \(Self.tcnet) join 127.0.0.1:\(port) --name Lan \(lanOptions) --speed 0"
         let minhCommand = "exec \(Self.tcnet) join 127.0.0.1:\(port) --name Minh --speed 0"
@@ -220,7 +220,7 @@ struct TerminalBoardTests {
             let restarted = try CommandRunner([
                 "host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", data, "--no-advertise",
             ])
-            _ = try await restarted.waitForStandardError(containing: "listening")
+            _ = try await restarted.hostPort()
             screen = try await lan.waitForScreen(timeout: .seconds(30)) {
                 !$0.contains("reconnecting") && $0.contains("away: ")
             }

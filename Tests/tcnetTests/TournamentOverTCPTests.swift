@@ -39,8 +39,7 @@ struct TournamentOverTCPTests {
             "--rate-limit", "10/6",
         ]
         let first = try CommandRunner(["host", "--port", "0"] + hostArguments)
-        let port = try #require(
-            CommandLineTests.port(in: try await first.waitForStandardError(containing: "listening")))
+        let port = try await first.hostPort()
         var host = first
         let names = ["Ann", "Bao", "Chidi", "Dana", "Emil", "Farah"].prefix(tournament.players).map { $0 }
         var bots: [CommandRunner] = []
@@ -71,7 +70,7 @@ struct TournamentOverTCPTests {
         _ = try await host.waitForExit()
 
         host = try CommandRunner(["host", "--port", "\(port)"] + hostArguments)
-        #expect(try await host.waitForStandardError(containing: "listening").contains("journal replayed"))
+        #expect(try await host.waitForStandardError(containing: CommandRunner.listeningLine).contains("journal replayed"))
         let again = try await Self.watcher(port)
         try await again.send(ClientEnvelope(id: .number(2), .tournaments(TournamentsRequest())))
         let restored = try await Self.waitFor(again) { _ in true }
@@ -104,7 +103,7 @@ struct TournamentOverTCPTests {
             "--teacher-code", Self.code,
         ])
         defer { host.signal(SIGKILL) }
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         #expect(
             try await host.waitForStandardOutput(containing: "Teacher's code: \(Self.code)").contains(
                 "tcnet tournament"))

@@ -22,7 +22,7 @@ struct TournamentTerminalTests {
             "--teacher-code", Self.code,
         ])
         defer { host.signal(SIGKILL) }
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         let ann = try TmuxSession(
             "exec \(TerminalBoardTests.tcnet) join 127.0.0.1:\(port) --name Ann --speed 0",
             environment: TerminalBoardTests.machine(data, "ann"))

@@ -13,7 +13,7 @@ struct WhichBillProgressTests {
         let host = try CommandRunner([
             "host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", data, "--no-advertise",
         ])
-        let port = try #require(CommandLineTests.port(in: try await host.waitForStandardError(containing: "listening")))
+        let port = try await host.hostPort()
         return (host, port)
     }
 
