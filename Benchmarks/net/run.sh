@@ -90,7 +90,9 @@ start_host() {
     pids+=("$host_pid")
     host_port=""
     for _ in $(seq 1 200); do
-        host_port=$(grep -o 'port=[0-9]*' "$folder/host.log" 2>/dev/null | head -n 1 | cut -d= -f2 || true)
+        # NB: the TCP side's line: the web side logs a port= of its own, sometimes first.
+        host_port=$(grep '\[Peer\] listening' "$folder/host.log" 2>/dev/null | grep -o 'port=[0-9]*' | head -n 1 \
+            | cut -d= -f2 || true)
         [ -n "$host_port" ] && break
         sleep 0.1
     done

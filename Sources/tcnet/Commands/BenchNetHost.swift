@@ -73,12 +73,15 @@ final class BenchNetHost {
     }
 
     /// Waits for the child's "listening" line and reads its port from it.
+    ///
+    /// NB: that line only: the web side logs its own `port=`, sometimes first.
     private static func listeningPort(_ process: Process, log: URL) async throws -> Int {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let range = text.range(of: #"port=(\d+)"#, options: .regularExpression),
-                let port = Int(text[range].dropFirst("port=".count))
+            if let line = text.split(separator: "\n").first(where: { $0.hasSuffix("[Peer] listening") }),
+                let range = line.range(of: #"port=(\d+)"#, options: .regularExpression),
+                let port = Int(line[range].dropFirst("port=".count))
             {
                 return port
             }
