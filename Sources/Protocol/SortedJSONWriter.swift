@@ -78,18 +78,6 @@ enum SortedJSONWriter {
 
     /// Writes an integer in decimal, as `String(integer)` spells it, without making the string.
     static func write(integer: Int64, into output: inout [UInt8]) {
-        if integer < 0 { output.append(UInt8(ascii: "-")) }
-        // NB: the magnitude as UInt64, so that Int64.min has one too; it has at most 20 digits.
-        var magnitude = integer.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(contentsOf: buffer[start...])
-        }
+        JSONText.appendInteger(integer, to: &output)
     }
 }

@@ -1,3 +1,4 @@
+import GameKit
 import TestScheduling
 import Testing
 
@@ -122,5 +123,28 @@ extension JSONValue {
     fileprivate var objectValue: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
+    }
+}
+
+/// A game's value that writes itself is written by its own `writeJSON`, not through its `Encodable` form.
+@Suite("EncodedJSON: a value that writes itself")
+struct EncodedJSONWriterTests {
+    /// Writes a text of its own that its `Encodable` form never gives, so the path taken shows.
+    struct Marked: Encodable, JSONTextWritable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode("encoder")
+        }
+
+        func writeJSON(to json: inout JSONTextWriter) {
+            json.string("writer")
+        }
+    }
+
+    @Test("EncodedJSON takes writeJSON for a JSONTextWritable value, and for an array of them")
+    func writerFirst() {
+        #expect(EncodedJSON(encoding: Marked()).bytes == Array(#""writer""#.utf8))
+        #expect(EncodedJSON(encoding: [Marked(), Marked()]).bytes == Array(#"["writer","writer"]"#.utf8))
+        #expect(EncodedJSON(encoding: ["plain"]).bytes == Array(#"["plain"]"#.utf8))
     }
 }

@@ -52,6 +52,23 @@ public enum JSONText {
         }
     }
 
+    /// Appends an integer in decimal, as `String(integer)` spells it, without making the string.
+    public static func appendInteger(_ integer: Int64, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        // NB: the magnitude as UInt64, so that Int64.min has one too; it has at most 20 digits.
+        var magnitude = integer.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: buffer[start...])
+        }
+    }
+
     /// A quoted, escaped JSON string.
     public static func quoted(_ string: String) -> String {
         var output: [UInt8] = []

@@ -1,3 +1,4 @@
+import GameKit
 /// A game's value in a message (a `state`'s state and events), read from the wire only when asked for.
 ///
 /// A client checks most `state` messages by re-applying the move and comparing hashes, so it never
@@ -126,7 +127,12 @@ public struct EncodedJSON: Sendable, Equatable, Encodable {
     /// does not take (a floating-point number) is written from its tree, as a message holding the tree
     /// would write it.
     public init(encoding value: some Encodable) {
-        if let bytes = try? SortedJSONEncoder.bytes(of: value) {
+        if let writable = value as? any JSONTextWritable {
+            // NB: a game's events and state, written by the game itself: no `Encoder` in between.
+            var json = JSONTextWriter()
+            writable.writeJSON(to: &json)
+            self.bytes = json.bytes
+        } else if let bytes = try? SortedJSONEncoder.bytes(of: value) {
             self.bytes = bytes
         } else {
             self.bytes = SortedJSONWriter.bytes(JSONValue.encoding(value))

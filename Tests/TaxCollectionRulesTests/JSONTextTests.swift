@@ -1,0 +1,44 @@
+import Foundation
+import GameKit
+import TaxCollectionRules
+import Testing
+
+/// The events and states the host writes after every move, written by the game itself
+/// (`JSONTextWritable`), byte for byte as `JSONEncoder` with sorted keys writes their `Encodable` forms
+/// (which the wire's writer matches).
+@Suite("Tax Collection: events and states written without an Encoder")
+struct JSONTextTests {
+    static func sorted(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+
+    static func direct(_ value: some JSONTextWritable) -> [UInt8] {
+        var json = JSONTextWriter()
+        value.writeJSON(to: &json)
+        return json.bytes
+    }
+
+    @Test("every rule set, random games to the end: each move's events and each state, as the encoder writes them")
+    func randomGames() throws {
+        var rng = SplitMix64(seed: 14)
+        var checked = (events: 0, states: 0, kinds: Set<String>())
+        for rules in RuleSet.all {
+            for _ in 0..<40 {
+                var state = GameState(rules: rules)
+                while !state.isOver {
+                    let events = try state.apply(RandomBot().chooseMove(in: state, using: &rng))
+                    #expect(Self.direct(events) == (try Self.sorted(events)), "\(events)")
+                    #expect(Self.direct(state) == (try Self.sorted(state)), "\(state)")
+                    checked.events += events.count
+                    checked.states += 1
+                    checked.kinds.formUnion(events.map(\.type))
+                }
+            }
+        }
+        // NB: the games reached every kind of event.
+        #expect(checked.kinds.count == 10, "\(checked.kinds.sorted())")
+        #expect(checked.states > 1000)
+    }
+}
