@@ -38,6 +38,24 @@ public enum WireCodec {
         return self.encoderPayload(value)
     }
 
+    /// Encodes a host's message as a JSON payload (without a frame header).
+    ///
+    /// NB: a `state` whose state and events the host wrote already (every one after a move) is written
+    /// member by member (``MatchUpdate/payload(re:)``); the rest as any value is.
+    public static func payload(_ envelope: HostEnvelope) -> [UInt8] {
+        if case .state(let update) = envelope.message, let bytes = update.payload(re: envelope.re) {
+            return bytes
+        }
+        return self.sortedPayload(envelope)
+    }
+
+    private static func sortedPayload(_ value: some Encodable) -> [UInt8] {
+        if let bytes = try? SortedJSONEncoder.bytes(of: value) {
+            return bytes
+        }
+        return self.encoderPayload(value)
+    }
+
     /// The payload as `JSONEncoder` writes it: the reference of the fast path.
     static func encoderPayload(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()

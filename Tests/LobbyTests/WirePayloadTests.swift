@@ -28,6 +28,21 @@ struct WirePayloadTests {
         }
     }
 
+    /// A host's message, as the host writes it (`WireCodec.payload(_: HostEnvelope)`: a `state` after a
+    /// move member by member), against `JSONEncoder`.
+    /// - Returns: whether the `state` writer took it.
+    @discardableResult
+    static func expectSame(_ envelope: HostEnvelope, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let written = WireCodec.payload(envelope)
+        let reference = WireCodec.encoderPayload(envelope)
+        #expect(
+            String(decoding: written, as: UTF8.self) == String(decoding: reference, as: UTF8.self),
+            sourceLocation: sourceLocation)
+        Self.expectSame(envelope, direct: nil, sourceLocation: sourceLocation)
+        guard case .state(let update) = envelope.message else { return false }
+        return update.payload(re: envelope.re) != nil
+    }
+
     /// A value that uses every part of the `Encoder` API: nested containers, super encoders, a key
     /// given twice, `nil`, an empty value and a single value holding a struct.
     struct Awkward: Encodable {
@@ -114,11 +129,14 @@ struct WirePayloadTests {
             harness.send(.move(request), from: mover, id: Int64(seq + 100))
             seq += 1
         }
+        var written = 0
         for deliveries in harness.inbox.values {
-            for delivery in deliveries {
-                Self.expectSame(delivery.envelope)
+            for delivery in deliveries where Self.expectSame(delivery.envelope) {
+                written += 1
             }
         }
+        // NB: every state after a move but the last (its result goes the general way), to both players.
+        #expect(written == 2 * (seq - 1))
         for entry in harness.journal {
             switch entry {
             case .player(let record): Self.expectSame(record)
@@ -130,6 +148,28 @@ struct WirePayloadTests {
             }
         }
         #expect(seq > 0)
+    }
+
+    @Test("a state written member by member: each optional member present and absent, both kinds of re")
+    func stateMembers() {
+        let state = EncodedJSON(encoding: JSONValue.object(["b": .array([.number(1)]), "a": .string("é\"")]))
+        let events = EncodedJSON(encoding: [JSONValue.object(["event": .string("right")])])
+        var taken = 0
+        for last in [nil, PlayedMove(seat: nil, move: .object(["timeUp": .bool(true)])), PlayedMove(seat: "P2", move: .null)] {
+            for (turn, toAct, timeLeft) in [("A", nil, nil), (nil, ["P1", "P2"], 1_500), (nil, [], 0)] as [(String?, [String]?, Int?)] {
+                for re in [nil, RequestID.number(-7), .string("x\"y")] {
+                    let update = MatchUpdate(
+                        table: "t9", match: 2, seq: 12, turn: turn, status: .playing, encodedState: state, hash: "h",
+                        last: last, encodedEvents: events, toAct: toAct, timeLeftMs: timeLeft)
+                    if Self.expectSame(HostEnvelope(re: re, .state(update))) { taken += 1 }
+                }
+            }
+        }
+        #expect(taken == 27)
+        let ended = MatchUpdate(
+            table: "t9", match: 2, seq: 12, turn: nil, status: .over, encodedState: state, hash: "h",
+            encodedEvents: events, result: MatchResult(winner: "A", reason: "done"))
+        #expect(!Self.expectSame(HostEnvelope(re: nil, .state(ended))), "a result goes the general way")
     }
 
     @Test("strings with every control character, quotes, slashes and non-ASCII; keys that sort by case")

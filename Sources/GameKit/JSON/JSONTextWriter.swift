@@ -118,6 +118,12 @@ public struct JSONTextWriter {
         self.bytes.append(contentsOf: "null".utf8)
     }
 
+    /// Writes a value's text as it is: text this writer, or the wire's, wrote already.
+    public mutating func raw(_ text: [UInt8]) {
+        self.separate()
+        self.bytes.append(contentsOf: text)
+    }
+
     /// Writes a member: its key, then a string.
     public mutating func member(_ key: String, _ value: String) {
         self.key(key)
