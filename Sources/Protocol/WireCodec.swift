@@ -1,3 +1,4 @@
+import GameKit
 import Foundation
 
 /// Why a frame's payload could not be taken as a message, with the error the receiver answers.
@@ -30,12 +31,7 @@ public enum WireCodec {
     /// - Parameter value: a client or host envelope.
     /// - Returns: UTF-8 JSON bytes.
     public static func payload(_ value: some Encodable) -> [UInt8] {
-        // NB: the fast path writes the same bytes as JSONEncoder (tests hold it to that); values with
-        // floating-point fields, very large integers or Foundation types take JSONEncoder itself.
-        if let bytes = try? SortedJSONEncoder.bytes(of: value) {
-            return bytes
-        }
-        return self.encoderPayload(value)
+        self.sortedPayload(value)
     }
 
     /// Encodes a host's message as a JSON payload (without a frame header).
@@ -49,7 +45,15 @@ public enum WireCodec {
         return self.sortedPayload(envelope)
     }
 
+    /// NB: the fast paths write the same bytes as JSONEncoder (tests hold them to that); values with
+    /// floating-point fields, very large integers or Foundation types take JSONEncoder itself.
     private static func sortedPayload(_ value: some Encodable) -> [UInt8] {
+        if let writable = value as? any JSONTextWritable {
+            // NB: a value that writes itself (a journal's move record): no `Encoder` in between.
+            var json = JSONTextWriter(capacity: 256)
+            writable.writeJSON(to: &json)
+            return json.bytes
+        }
         if let bytes = try? SortedJSONEncoder.bytes(of: value) {
             return bytes
         }

@@ -142,6 +142,21 @@ public struct MoveRecord: Sendable, Equatable, Codable {
     }
 }
 
+extension MoveRecord: JSONTextWritable {
+    /// Writes the record as its `Encodable` form does, members in key order: one is journalled per move.
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        if let at = self.at { json.member("at", Int(at)) }
+        json.member("hash", self.hash)
+        json.member("match", self.match)
+        json.member("move", self.move)
+        if let seat = self.seat { json.member("seat", seat) }
+        json.member("seq", self.seq)
+        json.member("table", self.table)
+        json.endObject()
+    }
+}
+
 /// Everything the journal holds, as read back at start-up.
 public struct JournalSnapshot: Sendable, Equatable {
     public var players: [PlayerRecord]

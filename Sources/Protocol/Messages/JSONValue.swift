@@ -1,4 +1,5 @@
 import Foundation
+import GameKit
 
 /// Any JSON value, for the members whose shape belongs to a game rather than to the protocol:
 /// a game's move, state and events travel as `JSONValue` and are decoded by the game's module.
@@ -90,5 +91,12 @@ extension JSONValue {
     public var arrayValue: [JSONValue] {
         if case .array(let elements) = self { return elements }
         return []
+    }
+}
+
+extension JSONValue: JSONTextWritable {
+    /// Writes the value as the wire does (``SortedJSONWriter``).
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.raw(SortedJSONWriter.bytes(self))
     }
 }
