@@ -66,27 +66,32 @@ public struct JSONTextWriter {
 
     /// Writes `{`; the members follow as ``key(_:)`` and a value each.
     public mutating func beginObject() {
-        self.separate()
-        self.bytes.append(UInt8(ascii: "{"))
-        self.first = true
+        self.open(UInt8(ascii: "{"))
     }
 
     /// Writes `}`.
     public mutating func endObject() {
-        self.bytes.append(UInt8(ascii: "}"))
-        self.first = false
+        self.close(UInt8(ascii: "}"))
     }
 
     /// Writes `[`; the elements follow, a value each.
     public mutating func beginArray() {
-        self.separate()
-        self.bytes.append(UInt8(ascii: "["))
-        self.first = true
+        self.open(UInt8(ascii: "["))
     }
 
     /// Writes `]`.
     public mutating func endArray() {
-        self.bytes.append(UInt8(ascii: "]"))
+        self.close(UInt8(ascii: "]"))
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        self.separate()
+        self.bytes.append(bracket)
+        self.first = true
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        self.bytes.append(bracket)
         self.first = false
     }
 
