@@ -41,13 +41,13 @@ enum JSONBytesNode {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .integer(let integer): SortedJSONWriter.write(integer: integer, into: &output)
+        case .integer(let integer): JSONText.appendInteger(integer, to: &output)
         case .string(let string): JSONText.appendString(string, to: &output)
         case .tree(let tree): SortedJSONWriter.write(tree, into: &output)
         case .text(let text): output.append(contentsOf: text)
         case .integers(let integers):
             SortedJSONWriter.writeArray(integers, into: &output) {
-                SortedJSONWriter.write(integer: Int64($0), into: &$1)
+                JSONText.appendInteger(Int64($0), to: &$1)
             }
         case .strings(let strings):
             SortedJSONWriter.writeArray(strings, into: &output) { JSONText.appendString($0, to: &$1) }

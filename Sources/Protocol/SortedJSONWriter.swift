@@ -23,7 +23,7 @@ enum SortedJSONWriter {
         case .number(let number):
             // NB: as `JSONValue.encode(to:)`: integers without a fraction; others as JSONEncoder writes a Double.
             if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-                Self.write(integer: Int64(number), into: &output)
+                JSONText.appendInteger(Int64(number), to: &output)
             } else {
                 var text = number.description
                 if text.hasSuffix(".0") { text.removeLast(2) }
@@ -74,10 +74,5 @@ enum SortedJSONWriter {
 
     private static func write(string: String, into output: inout [UInt8]) {
         JSONText.appendString(string, to: &output)
-    }
-
-    /// Writes an integer in decimal, as `String(integer)` spells it, without making the string.
-    static func write(integer: Int64, into output: inout [UInt8]) {
-        JSONText.appendInteger(integer, to: &output)
     }
 }

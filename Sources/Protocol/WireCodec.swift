@@ -1,5 +1,5 @@
-import GameKit
 import Foundation
+import GameKit
 
 /// Why a frame's payload could not be taken as a message, with the error the receiver answers.
 public struct InboundProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -50,9 +50,7 @@ public enum WireCodec {
     private static func sortedPayload(_ value: some Encodable) -> [UInt8] {
         if let writable = value as? any JSONTextWritable {
             // NB: a value that writes itself (a journal's move record): no `Encoder` in between.
-            var json = JSONTextWriter(capacity: 256)
-            writable.writeJSON(to: &json)
-            return json.bytes
+            return writable.jsonText
         }
         if let bytes = try? SortedJSONEncoder.bytes(of: value) {
             return bytes

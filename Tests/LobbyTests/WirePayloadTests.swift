@@ -100,7 +100,7 @@ struct WirePayloadTests {
         values += (0..<200).map { _ in Int64(bitPattern: random.next()) }
         for value in values {
             var output: [UInt8] = [UInt8(ascii: "x")]
-            SortedJSONWriter.write(integer: value, into: &output)
+            JSONText.appendInteger(value, to: &output)
             #expect(String(decoding: output, as: UTF8.self) == "x\(value)")
         }
     }

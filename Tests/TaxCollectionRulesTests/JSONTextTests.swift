@@ -14,12 +14,6 @@ struct JSONTextTests {
         return Array(try encoder.encode(value))
     }
 
-    static func direct(_ value: some JSONTextWritable) -> [UInt8] {
-        var json = JSONTextWriter()
-        value.writeJSON(to: &json)
-        return json.bytes
-    }
-
     @Test("every rule set, random games to the end: each move's events and each state, as the encoder writes them")
     func randomGames() throws {
         var rng = SplitMix64(seed: 14)
@@ -29,8 +23,8 @@ struct JSONTextTests {
                 var state = GameState(rules: rules)
                 while !state.isOver {
                     let events = try state.apply(RandomBot().chooseMove(in: state, using: &rng))
-                    #expect(Self.direct(events) == (try Self.sorted(events)), "\(events)")
-                    #expect(Self.direct(state) == (try Self.sorted(state)), "\(state)")
+                    #expect(events.jsonText == (try Self.sorted(events)), "\(events)")
+                    #expect(state.jsonText == (try Self.sorted(state)), "\(state)")
                     checked.events += events.count
                     checked.states += 1
                     checked.kinds.formUnion(events.map(\.type))

@@ -10,6 +10,15 @@ public protocol JSONTextWritable: Encodable {
     func writeJSON(to json: inout JSONTextWriter)
 }
 
+extension JSONTextWritable {
+    /// The value's text.
+    public var jsonText: [UInt8] {
+        var json = JSONTextWriter()
+        self.writeJSON(to: &json)
+        return json.bytes
+    }
+}
+
 extension Array: JSONTextWritable where Element: JSONTextWritable {
     public func writeJSON(to json: inout JSONTextWriter) {
         json.beginArray()

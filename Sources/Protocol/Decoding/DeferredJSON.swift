@@ -1,4 +1,5 @@
 import GameKit
+
 /// A game's value in a message (a `state`'s state and events), read from the wire only when asked for.
 ///
 /// A client checks most `state` messages by re-applying the move and comparing hashes, so it never
@@ -129,9 +130,7 @@ public struct EncodedJSON: Sendable, Equatable, Encodable {
     public init(encoding value: some Encodable) {
         if let writable = value as? any JSONTextWritable {
             // NB: a game's events and state, written by the game itself: no `Encoder` in between.
-            var json = JSONTextWriter()
-            writable.writeJSON(to: &json)
-            self.bytes = json.bytes
+            self.bytes = writable.jsonText
         } else if let bytes = try? SortedJSONEncoder.bytes(of: value) {
             self.bytes = bytes
         } else {

@@ -378,7 +378,7 @@ extension MatchUpdate {
     /// wrote its state and events already and it carries no result, sound or board (every `state` after
     /// a move that does not end the match); `nil` otherwise, for `WireCodec.payload`'s general path.
     ///
-    /// NB: the same bytes as the general path (`WireCodecTests` holds the two together).
+    /// NB: the same bytes as the general path (`WirePayloadTests` holds the two together).
     func payload(re: RequestID?) -> [UInt8]? {
         guard self.result == nil, self.sound == nil, self.board == nil, let state = self.stateJSON.encodedBytes,
             let events = self.eventsJSON.json.encodedBytes
@@ -391,8 +391,7 @@ extension MatchUpdate {
         if let last = self.last {
             json.key("last")
             json.beginObject()
-            json.key("move")
-            json.raw(SortedJSONWriter.bytes(last.move))
+            json.member("move", last.move)
             if let seat = last.seat { json.member("seat", seat) }
             json.endObject()
         }
