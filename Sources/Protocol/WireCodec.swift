@@ -104,12 +104,20 @@ public enum WireCodec {
 
     /// Decodes a frame payload sent by a host, with its game values deferred or built at once (the
     /// reference the deferred reading is tested against).
-    static func decodeHost(_ payload: [UInt8], deferring: Bool) -> Result<HostEnvelope, InboundProblem> {
-        self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring)
+    /// - Parameter direct: whether a `state` as a host writes one is read member by member
+    ///   (``MatchUpdate/envelope(reading:)``); `false` is the reference that reading is tested against.
+    static func decodeHost(
+        _ payload: [UInt8], deferring: Bool, direct: Bool = true
+    ) -> Result<HostEnvelope, InboundProblem> {
+        let reader: (([String: ParsedJSON]) -> HostEnvelope?)? = direct ? { MatchUpdate.envelope(reading: $0) } : nil
+        return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring, direct: reader)
     }
 
+    /// - Parameter direct: a reader for the messages it knows, tried on the parsed object first; `nil`
+    ///   from it leaves the message to `Decodable`.
     private static func decode<T: Decodable>(
-        _: T.Type, _ payload: [UInt8], reading: JSONReading, deferring: Bool = false
+        _: T.Type, _ payload: [UInt8], reading: JSONReading, deferring: Bool = false,
+        direct: (([String: ParsedJSON]) -> T?)? = nil
     ) -> Result<T, InboundProblem> {
         guard String(validating: payload, as: UTF8.self) != nil else {
             return .failure(InboundProblem(
@@ -124,6 +132,9 @@ public enum WireCodec {
             return .failure(InboundProblem(
                 code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
                 fatal: true))
+        }
+        if let direct, case .object(let members) = tree, let value = direct(members) {
+            return .success(value)
         }
         do {
             return .success(try JSONTreeDecoder.decode(T.self, from: tree, codingPath: [], reading: reading))

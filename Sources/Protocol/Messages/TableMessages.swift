@@ -415,6 +415,79 @@ extension MatchUpdate {
     }
 }
 
+extension MatchUpdate {
+    /// A `state` message read member by member from its parsed object, read with `deferring`, when it
+    /// is as a host writes one after a move (its state, events and last move as checked text, numbers as
+    /// integers, no result, sound, board or member this reader does not know); `nil` for anything else,
+    /// which `WireCodec.decodeHost`'s general path reads and, when it must, refuses.
+    ///
+    /// NB: a client reads a `state` after every move; the general path decodes it through `Decodable`,
+    /// a container per object. `DeferredJSONTests` holds the two readings to the same values.
+    static func envelope(reading members: [String: ParsedJSON]) -> HostEnvelope? {
+        var update = MatchUpdate(table: "", match: 0, seq: 0, turn: nil, status: .playing, state: .null, hash: "")
+        var re: RequestID?
+        var seen = 0
+        for (key, node) in members {
+            switch (key, node) {
+            case ("type", .string("state")): seen += 1
+            case ("re", .integer(let number)) where number.magnitude <= RequestID.maxNumber: re = .number(number)
+            case ("table", .string(let table)):
+                update.table = table
+                seen += 1
+            case ("match", .integer(let match)):
+                update.match = Int(match)
+                seen += 1
+            case ("seq", .integer(let seq)):
+                update.seq = Int(seq)
+                seen += 1
+            case ("hash", .string(let hash)):
+                update.hash = hash
+                seen += 1
+            case ("status", .string(let name)):
+                guard let status = TableStatus(rawValue: name) else { return nil }
+                update.status = status
+                seen += 1
+            case ("turn", .string(let turn)): update.turn = turn
+            case ("turn", .null), ("timeLeftMs", .null), ("toAct", .null): break
+            case ("timeLeftMs", .integer(let left)): update.timeLeftMs = Int(left)
+            case ("toAct", .deferred(let text)) where text.isArray:
+                guard case .array(let items) = text.built else { return nil }
+                var seats: [String] = []
+                for item in items {
+                    guard case .string(let seat) = item else { return nil }
+                    seats.append(seat)
+                }
+                update.toAct = seats
+            case ("state", .deferred(let text)) where !text.wroteWholeAsFraction:
+                update.stateJSON = DeferredJSON(text)
+                seen += 1
+            case ("events", .deferred(let text)) where text.isArray && !text.wroteWholeAsFraction:
+                update.eventsJSON = DeferredJSONList(DeferredJSON(text))
+                seen += 1
+            case ("last", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
+                guard let last = Self.playedMove(text.built) else { return nil }
+                update.last = last
+            default:
+                return nil
+            }
+        }
+        // NB: type, table, match, seq, hash, status, state and events, each once (keys are unique).
+        return seen == 8 ? HostEnvelope(re: re, .state(update)) : nil
+    }
+
+    /// `last` as a host writes it: `move`, and `seat` unless the host moved.
+    private static func playedMove(_ node: ParsedJSON) -> PlayedMove? {
+        guard case .object(let members) = node, let move = members["move"],
+            let value = try? move.jsonValue(.strict)
+        else { return nil }
+        switch members["seat"] {
+        case .string(let seat)? where members.count == 2: return PlayedMove(seat: seat, move: value)
+        case nil where members.count == 1, .null? where members.count == 2: return PlayedMove(seat: nil, move: value)
+        default: return nil
+        }
+    }
+}
+
 /// `away` and `back`: a seated player's connection dropped, or came back.
 public struct PresenceNotice: Codable, Sendable, Equatable {
     public var table: TableID
