@@ -157,8 +157,12 @@ struct WirePayloadTests {
         let state = EncodedJSON(encoding: JSONValue.object(["b": .array([.number(1)]), "a": .string("é\"")]))
         let events = EncodedJSON(encoding: [JSONValue.object(["event": .string("right")])])
         var taken = 0
-        for last in [nil, PlayedMove(seat: nil, move: .object(["timeUp": .bool(true)])), PlayedMove(seat: "P2", move: .null)] {
-            for (turn, toAct, timeLeft) in [("A", nil, nil), (nil, ["P1", "P2"], 1_500), (nil, [], 0)] as [(String?, [String]?, Int?)] {
+        let lasts = [
+            nil, PlayedMove(seat: nil, move: .object(["timeUp": .bool(true)])), PlayedMove(seat: "P2", move: .null),
+        ]
+        let turns: [(String?, [String]?, Int?)] = [("A", nil, nil), (nil, ["P1", "P2"], 1_500), (nil, [], 0)]
+        for last in lasts {
+            for (turn, toAct, timeLeft) in turns {
                 for re in [nil, RequestID.number(-7), .string("x\"y")] {
                     let update = MatchUpdate(
                         table: "t9", match: 2, seq: 12, turn: turn, status: .playing, encodedState: state, hash: "h",
