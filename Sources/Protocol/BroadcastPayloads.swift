@@ -15,11 +15,9 @@ public struct BroadcastPayloads {
     /// - Parameter envelope: the message and the request id it answers.
     /// - Returns: the same bytes as `WireCodec.payload(envelope)`.
     public mutating func payload(_ envelope: HostEnvelope) -> [UInt8] {
-        // NB: a state after a move is written member by member, its state and events copied as they are:
-        // cheaper than comparing the message with the last one and splicing `re` in.
-        if case .state(let update) = envelope.message, let bytes = update.payload(re: envelope.re) {
-            return bytes
-        }
+        // NB: a state is written whole for each recipient (after a move, member by member around its state
+        // and events: cheaper than comparing the message with the last one and splicing `re` in).
+        if case .state = envelope.message { return WireCodec.payload(envelope) }
         // NB: values of one broadcast share their storage, so this comparison is cheap when it matters.
         if self.message != envelope.message {
             self.message = envelope.message

@@ -1,3 +1,5 @@
+import GameKit
+
 /// The "id" a client may put on a request; the host echoes it as "re" on the reply or error.
 ///
 /// An id is a JSON string of 1 to 64 characters or a JSON integer (written as digits, without fraction
@@ -69,6 +71,16 @@ public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .number(let number): "\(number)"
         case .string(let string): "\"\(string)\""
+        }
+    }
+}
+
+extension RequestID: JSONTextWritable {
+    /// Writes the id as its `Encodable` form does.
+    public func writeJSON(to json: inout JSONTextWriter) {
+        switch self {
+        case .number(let number): json.integer(Int(number))
+        case .string(let string): json.string(string)
         }
     }
 }

@@ -396,11 +396,7 @@ extension MatchUpdate {
             json.endObject()
         }
         json.member("match", self.match)
-        switch re {
-        case .number(let number)?: json.member("re", Int(number))
-        case .string(let text)?: json.member("re", text)
-        case nil: break
-        }
+        if let re { json.member("re", re) }
         json.member("seq", self.seq)
         json.key("state")
         json.raw(state)
@@ -422,7 +418,7 @@ extension MatchUpdate {
     /// which `WireCodec.decodeHost`'s general path reads and, when it must, refuses.
     ///
     /// NB: a client reads a `state` after every move; the general path decodes it through `Decodable`,
-    /// a container per object. `DeferredJSONTests` holds the two readings to the same values.
+    /// a container per object. `WirePayloadTests` holds the two readings to the same results.
     static func envelope(reading members: [String: ParsedJSON]) -> HostEnvelope? {
         var update = MatchUpdate(table: "", match: 0, seq: 0, turn: nil, status: .playing, state: .null, hash: "")
         var re: RequestID?
