@@ -45,7 +45,10 @@ struct CommandTests {
     }
 
     @Test(
-        "tcnet words import: a missing file, one that is not UTF-8, an empty one, a bad name: one line each, nothing imported"
+        """
+        tcnet words import: a missing file, one that is not UTF-8, an empty one, a bad name: one line each, \
+        nothing imported
+        """
     )
     func importRefusals() async throws {
         let data = Self.folder()

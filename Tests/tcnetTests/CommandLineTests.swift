@@ -66,9 +66,11 @@ struct CommandLineTests {
     func portInUse() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-data-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
+        let first = try CommandRunner(
+            ["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
         let port = try await first.hostPort()
-        let second = try await CommandRunner.run(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
+        let second = try await CommandRunner.run(
+            ["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
         #expect(second.status == 1)
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
         #expect(second.standardError.contains("Pass --port"))
@@ -81,7 +83,8 @@ struct CommandLineTests {
     func gracefulShutdown(signal: Int32) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-data-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--name", "Room 12", "--no-advertise"])
+        let host = try CommandRunner(
+            ["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--name", "Room 12", "--no-advertise"])
         let port = try await host.hostPort()
         #expect(FileManager.default.fileExists(atPath: folder + "/tcnet.sqlite"))
 

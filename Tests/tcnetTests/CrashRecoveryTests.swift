@@ -32,12 +32,14 @@ struct CrashRecoveryTests {
     func killAndRestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-crash-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
+        let first = try CommandRunner(
+            ["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
         let port = try await first.hostPort()
 
         let lan = try await Self.greet(port, "Lan")
         let minh = try await Self.greet(port, "Minh")
-        try await lan.client.send(ClientEnvelope(id: .number(1), .createTable(CreateTable(game: "taxcollection", graceSeconds: 60))))
+        try await lan.client.send(
+            ClientEnvelope(id: .number(1), .createTable(CreateTable(game: "taxcollection", graceSeconds: 60))))
         _ = try await Self.next(lan.client) { $0.re == .number(1) }
         for (player, seat) in [(lan, "A"), (minh, "B")] {
             try await player.client.send(ClientEnvelope(id: .number(2), .sit(Sit(table: "t1", seat: seat))))
@@ -54,8 +56,8 @@ struct CrashRecoveryTests {
             let mover = local.turn == .a ? lan : minh
             let move = local.legalMoves[rng.nextIndex(below: local.legalMoves.count)]
             _ = try local.apply(move)
-            try await mover.client.send(ClientEnvelope(
-                id: .number(Int64(100 + seq)), .move(MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(move)))))
+            let request = MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(move))
+            try await mover.client.send(ClientEnvelope(id: .number(Int64(100 + seq)), .move(request)))
             let answer = try await Self.next(mover.client) { $0.re == .number(Int64(100 + seq)) }
             acknowledged = try #require(answer.state).hash
             #expect(acknowledged == local.stateHash)
@@ -65,7 +67,8 @@ struct CrashRecoveryTests {
         let killed = try await first.waitForExit()
         #expect(killed.status != 0)
 
-        let second = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
+        let second = try CommandRunner(
+            ["host", "--bind", "127.0.0.1", "--port", "\(port)", "--data", folder, "--no-advertise"])
         let log = try await second.waitForStandardError(containing: CommandRunner.listeningLine)
         #expect(log.contains("journal replayed"))
 
@@ -90,7 +93,8 @@ struct CrashRecoveryTests {
         let mover = local.turn == .a ? resumed[0] : resumed[1]
         let move = local.legalMoves[0]
         _ = try local.apply(move)
-        try await mover.send(ClientEnvelope(id: .number(500), .move(MoveRequest(table: "t1", seq: 10, move: JSONValue.encoding(move)))))
+        try await mover.send(
+            ClientEnvelope(id: .number(500), .move(MoveRequest(table: "t1", seq: 10, move: JSONValue.encoding(move)))))
         let answer = try await Self.next(mover) { $0.re == .number(500) }
         #expect(answer.state?.hash == local.stateHash)
 

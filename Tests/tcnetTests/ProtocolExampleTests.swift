@@ -17,7 +17,8 @@ struct ProtocolExampleTests {
         let host = try CommandRunner(["host", "--bind", "127.0.0.1", "--port", "0", "--data", folder, "--no-advertise"])
         let port = try await host.hostPort()
         let file = folder + "/example.py"
-        try script.replacingOccurrences(of: "7420", with: "\(port)").write(toFile: file, atomically: true, encoding: .utf8)
+        try script.replacingOccurrences(of: "7420", with: "\(port)")
+            .write(toFile: file, atomically: true, encoding: .utf8)
 
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
