@@ -59,6 +59,10 @@ extension JSONValue {
     /// - Parameter value: the value to convert.
     /// - Returns: its JSON form.
     public static func encoding(_ value: some Encodable) -> JSONValue {
+        if let flat = value as? any FlatJSONObject {
+            // NB: a move, written without an Encoder (GameKit's FlatJSONObject).
+            return .object(flat.jsonTree)
+        }
         do {
             return try JSONValueEncoder.tree(of: value)
         } catch {
@@ -79,10 +83,60 @@ extension JSONValue {
     /// - Returns: the value.
     /// - Throws: the decoding error, when the tree does not have the type's shape.
     public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        if case .object(let members) = self, let flat = type as? any FlatJSONObject.Type,
+            let value = flat.init(readingObject: JSONValueObjectReader(members)) as? T
+        {
+            // NB: a move, read without a Decoder; anything its reader leaves goes on to Decodable.
+            return value
+        }
         if let value = try? JSONTreeDecoder.decode(type, from: ParsedJSON(self), codingPath: []) {
             return value
         }
         return try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
+    }
+}
+
+extension FlatJSONObject {
+    /// The members as a JSON object.
+    fileprivate var jsonTree: [String: JSONValue] {
+        var tree: [String: JSONValue] = [:]
+        for (key, scalar) in self.jsonMembers {
+            switch scalar {
+            case .integer(let number): tree[key] = .number(Double(number))
+            case .string(let text): tree[key] = .string(text)
+            case .bool(let flag): tree[key] = .bool(flag)
+            }
+        }
+        return tree
+    }
+}
+
+/// A ``JSONValue`` object as a ``FlatJSONObject`` reads it.
+public struct JSONValueObjectReader: JSONObjectReader {
+    let members: [String: JSONValue]
+
+    /// A reader of an object's members.
+    public init(_ members: [String: JSONValue]) {
+        self.members = members
+    }
+
+    public var memberCount: Int { self.members.count }
+
+    public func integer(_ key: String) -> Int? {
+        // NB: what `Decodable` reads as an `Int` from a JSONValue (`ParsedJSON.init(_:)`): a whole
+        // number that a Double holds exactly.
+        guard case .number(let number)? = self.members[key], number == number.rounded(),
+            abs(number) < 9_007_199_254_740_992
+        else { return nil }
+        return Int(number)
+    }
+
+    public func string(_ key: String) -> String? {
+        if case .string(let text)? = self.members[key] { text } else { nil }
+    }
+
+    public func bool(_ key: String) -> Bool? {
+        if case .bool(let flag)? = self.members[key] { flag } else { nil }
     }
 }
 

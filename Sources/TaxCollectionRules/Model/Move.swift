@@ -1,3 +1,5 @@
+import GameKit
+
 /// A move by the player who holds the turn.
 ///
 /// On the wire a move is exactly `{"bank": 1…5, "direction": "up"|"down"}` or `{"refill": true}`.
@@ -72,6 +74,31 @@ extension Move: Codable {
             try container.encode(direction, forKey: .direction)
         case .refill:
             try container.encode(true, forKey: .refill)
+        }
+    }
+}
+
+extension Move: FlatJSONObject {
+    /// Reads what ``init(from:)`` reads; anything else (which it refuses, saying why) is left to it.
+    public init?(readingObject object: some JSONObjectReader) {
+        switch object.memberCount {
+        case 1 where object.bool("refill") == true:
+            self = .refill
+        case 2:
+            guard let bank = object.integer("bank"), (1...5).contains(bank),
+                let direction = object.string("direction").flatMap(Direction.init(rawValue:))
+            else { return nil }
+            self = .sow(bank: bank, direction: direction)
+        default:
+            return nil
+        }
+    }
+
+    /// What ``encode(to:)`` writes.
+    public var jsonMembers: [(key: String, value: JSONScalar)] {
+        switch self {
+        case .sow(let bank, let direction): [("bank", .integer(bank)), ("direction", .string(direction.rawValue))]
+        case .refill: [("refill", .bool(true))]
         }
     }
 }

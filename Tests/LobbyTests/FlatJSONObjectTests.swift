@@ -1,0 +1,79 @@
+import GameKit
+import Protocol
+import TaxCollectionRules
+import TestScheduling
+import TestSupport
+import Testing
+
+/// A game's move read and written without `Codable` (GameKit's `FlatJSONObject`) must be read and
+/// written exactly as `Codable` does.
+@Suite("FlatJSONObject: a move read and written as Codable does", .offThePool)
+struct FlatJSONObjectTests {
+    @Test("Tax Collection's moves, and the objects one change away from them")
+    func taxCollectionMoves() {
+        let check = FlatJSONObjectCheck(Move.all)
+        #expect(check.problems == [])
+        #expect(check.objects > 200)
+        // NB: every move's own object, at least, is read fast.
+        #expect(check.readFast >= Move.all.count)
+    }
+
+    /// The check itself fails a reader that takes what `Decodable` refuses, one that reads a value
+    /// wrong, one that leaves what `Decodable` takes, and a writer that writes a member wrong.
+    // NB: serialized: the fault is the type's own (a reader has no instance to ask).
+    @Test("the check finds broken readers and writers", .serialized, arguments: Broken.Fault.allCases)
+    func brokenMoves(fault: Broken.Fault) {
+        Broken.fault = fault
+        let check = FlatJSONObjectCheck([Broken(bank: 1), Broken(bank: 3)])
+        #expect(!check.problems.isEmpty)
+    }
+
+    @Test("JSONValue.decode(as:) gives Decodable's error for what the fast reader leaves")
+    func errorsStayDecodables() throws {
+        let refused: [JSONValue] = [
+            .object(["bank": .number(6), "direction": .string("up")]),
+            .object(["refill": .bool(false)]),
+            .object(["bank": .number(1), "direction": .string("up"), "refill": .bool(true)]),
+        ]
+        for object in refused {
+            #expect(throws: DecodingError.self) { try object.decode(as: Move.self) }
+        }
+        let accepted = JSONValue.object(["bank": .number(2), "direction": .string("down")])
+        #expect(try accepted.decode(as: Move.self) == .sow(bank: 2, direction: .down))
+    }
+}
+
+/// A flat move with a fault to plant, for the check's own test.
+struct Broken: FlatJSONObject, Equatable, CustomStringConvertible {
+    enum Fault: CaseIterable { case takesTooMuch, readsWrong, leavesTooMuch, writesWrong }
+    nonisolated(unsafe) static var fault = Fault.takesTooMuch
+
+    var bank: Int
+    var description: String { "bank \(self.bank)" }
+
+    init(bank: Int) { self.bank = bank }
+
+    init(from decoder: any Decoder) throws {
+        let bank = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .bank)
+        guard (1...5).contains(bank) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bank 1 to 5"))
+        }
+        self.bank = bank
+    }
+
+    init?(readingObject object: some JSONObjectReader) {
+        guard object.memberCount == 1, let bank = object.integer("bank") else { return nil }
+        switch Self.fault {
+        case .takesTooMuch: self.bank = bank
+        case .readsWrong where (1...5).contains(bank): self.bank = bank + 1
+        case .leavesTooMuch: return nil
+        default:
+            guard (1...5).contains(bank) else { return nil }
+            self.bank = bank
+        }
+    }
+
+    var jsonMembers: [(key: String, value: JSONScalar)] {
+        [("bank", Self.fault == .writesWrong ? .string("\(self.bank)") : .integer(self.bank))]
+    }
+}
