@@ -81,8 +81,18 @@ public enum WireCodec {
     /// Decodes a frame payload sent by a client.
     /// - Parameter payload: the payload bytes.
     /// - Returns: the envelope, or the problem to report.
+    ///
+    /// NB: a `move` as clients write it is read member by member (``MoveRequest/envelope(reading:)``).
     public static func decodeClient(_ payload: [UInt8]) -> Result<ClientEnvelope, InboundProblem> {
-        self.decode(ClientEnvelope.self, payload, reading: .strict)
+        self.decodeClient(payload, direct: true)
+    }
+
+    /// Decodes a frame payload sent by a client.
+    /// - Parameter direct: whether a `move` is read member by member; `false` is the reference that
+    ///   reading is tested against.
+    static func decodeClient(_ payload: [UInt8], direct: Bool) -> Result<ClientEnvelope, InboundProblem> {
+        let reader: (([String: ParsedJSON]) -> ClientEnvelope?)? = direct ? { MoveRequest.envelope(reading: $0) } : nil
+        return self.decode(ClientEnvelope.self, payload, reading: .strict, direct: reader)
     }
 
     /// Decodes a frame payload sent by a client, read as `reading` says (a broken host's reading, for

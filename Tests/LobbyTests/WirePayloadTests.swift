@@ -243,6 +243,63 @@ struct WirePayloadTests {
         #expect(taken > 5 && taken < variants.count)
     }
 
+    /// The member-by-member reading of a client's `move` against `Decodable`'s: the same result, success
+    /// or failure. - Returns: whether the member-by-member reader took it.
+    @discardableResult
+    static func expectSameMoveReading(
+        _ payload: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let direct = WireCodec.decodeClient(payload)
+        let general = WireCodec.decodeClient(payload, direct: false)
+        switch (direct, general) {
+        case (.success(let read), .success(let decoded)):
+            #expect(read == decoded, sourceLocation: sourceLocation)
+        case (.failure(let read), .failure(let decoded)):
+            #expect(read == decoded, sourceLocation: sourceLocation)
+        default:
+            Issue.record("member by member \(direct), decoded \(general)", sourceLocation: sourceLocation)
+        }
+        guard case .success(.object(let members)) = ParsedJSON.parse(payload) else { return false }
+        return MoveRequest.envelope(reading: members) != nil
+    }
+
+    @Test("a move read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
+    func moveReading() {
+        let text = #"{"id":7,"move":{"bank":2,"direction":"up"},"seq":12,"table":"t9","type":"move"}"#
+        #expect(Self.expectSameMoveReading(Array(text.utf8)), "the reader takes a client's move")
+        var variants: [String] = []
+        // Each member taken out, then each member's value replaced by one of another kind.
+        let members = [#""id":7"#, #""move":{"bank":2,"direction":"up"}"#, #""seq":12"#, #""table":"t9""#]
+        let longID = "\"" + String(repeating: "i", count: 65) + "\""
+        for member in members + [#""type":"move""#] {
+            let key = String(member.prefix { $0 != ":" })
+            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
+            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            for value in [
+                "null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9007199254740993", "\"\"",
+                "9223372036854775807", "1e2", longID,
+            ] {
+                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
+            }
+        }
+        variants += [
+            text.replacingOccurrences(of: #""seq":12"#, with: #""seq":12,"future":1"#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""id":"seven""#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""id":-9007199254740991"#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""re":7"#),
+            text.replacingOccurrences(of: #""bank":2"#, with: #""bank":2.0"#),
+            text.replacingOccurrences(of: #""bank":2"#, with: #""bank":2.5"#),
+            text.replacingOccurrences(of: #""type":"move""#, with: #""type":"sync""#),
+            text.replacingOccurrences(of: #"{"bank":2,"direction":"up"}"#, with: #"{"refill":true}"#),
+        ]
+        var taken = 0
+        for variant in variants where Self.expectSameMoveReading(Array(variant.utf8)) {
+            taken += 1
+        }
+        // NB: the reader takes only what it reads exactly as Decodable does; it leaves the rest to it.
+        #expect(taken > 5 && taken < variants.count)
+    }
+
     @Test("strings with every control character, quotes, slashes and non-ASCII; keys that sort by case")
     func strings() {
         var text = ""

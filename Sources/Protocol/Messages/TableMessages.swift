@@ -109,6 +109,39 @@ public struct MoveRequest: Codable, Sendable, Equatable {
     }
 }
 
+extension MoveRequest {
+    /// A `move` message as clients write it, read member by member from the parsed object: the host's
+    /// most frequent message, without `Decodable`. `nil` leaves the message to `Decodable`, which reads
+    /// it or says what is wrong with it.
+    ///
+    /// NB: it takes only what `Decodable` reads the same way (WirePayloadTests.moveReading holds the
+    /// two to the same result): `type`, `table`, `seq` and `move` once each, and an `id` that needs no
+    /// check beyond its kind and size.
+    static func envelope(reading members: [String: ParsedJSON]) -> ClientEnvelope? {
+        var id: RequestID?
+        var table: TableID?
+        var seq: Int?
+        var move: JSONValue?
+        var typed = false
+        for (key, node) in members {
+            switch (key, node) {
+            case ("type", .string("move")): typed = true
+            case ("id", .integer(let number)) where number.magnitude <= RequestID.maxNumber: id = .number(number)
+            case ("id", .string(let text)) where (1...RequestID.maxStringLength).contains(text.count): id = .string(text)
+            case ("table", .string(let name)): table = name
+            case ("seq", .integer(let number)): seq = Int(number)
+            case ("move", .object):
+                guard let value = try? node.jsonValue(.strict) else { return nil }
+                move = value
+            default:
+                return nil
+            }
+        }
+        guard typed, let table, let seq, let move else { return nil }
+        return ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: seq, move: move)))
+    }
+}
+
 // MARK: - Host to client
 
 /// One seat of a table as everyone sees it.
