@@ -97,10 +97,14 @@ public enum WireCodec {
 
     /// Decodes a frame payload sent by a client, read as `reading` says (a broken host's reading, for
     /// the conformance suite's own tests; see ``JSONReading``).
+    ///
+    /// NB: the strict reading is the host's: a `move` is read member by member, as ``decodeClient(_:)``
+    /// reads it; a broken reading goes through `Decodable`.
     package static func decodeClient(
         _ payload: [UInt8], reading: JSONReading
     ) -> Result<ClientEnvelope, InboundProblem> {
-        self.decode(ClientEnvelope.self, payload, reading: reading)
+        if reading == .strict { return self.decodeClient(payload, direct: true) }
+        return self.decode(ClientEnvelope.self, payload, reading: reading)
     }
 
     /// Decodes a frame payload sent by a host.
