@@ -105,9 +105,17 @@ public struct JSONTextWriter {
     }
 
     /// Writes a member's key; its value comes next.
-    public mutating func key(_ key: String) {
+    ///
+    /// NB: keys are the value's own names, written in the code: copied as they are, with no scan for
+    /// characters to escape (a key needs none; checked in debug builds).
+    public mutating func key(_ key: StaticString) {
         self.separate()
-        JSONText.appendString(key, to: &self.bytes)
+        self.bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { text in
+            assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            self.bytes.append(contentsOf: text)
+        }
+        self.bytes.append(UInt8(ascii: "\""))
         self.bytes.append(UInt8(ascii: ":"))
         self.afterKey = true
     }
@@ -139,19 +147,19 @@ public struct JSONTextWriter {
     }
 
     /// Writes a member: its key, then a string.
-    public mutating func member(_ key: String, _ value: String) {
+    public mutating func member(_ key: StaticString, _ value: String) {
         self.key(key)
         self.string(value)
     }
 
     /// Writes a member: its key, then an integer.
-    public mutating func member(_ key: String, _ value: Int) {
+    public mutating func member(_ key: StaticString, _ value: Int) {
         self.key(key)
         self.integer(value)
     }
 
     /// Writes a member: its key, then a value that writes itself.
-    public mutating func member(_ key: String, _ value: some JSONTextWritable) {
+    public mutating func member(_ key: StaticString, _ value: some JSONTextWritable) {
         self.key(key)
         value.writeJSON(to: &self)
     }
