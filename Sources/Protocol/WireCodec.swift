@@ -45,6 +45,14 @@ public enum WireCodec {
         return self.sortedPayload(envelope)
     }
 
+    /// Encodes a client's message as a JSON payload (without a frame header).
+    ///
+    /// NB: a `move` is written member by member (``MoveRequest/payload(id:)``); the rest as any value is.
+    public static func payload(_ envelope: ClientEnvelope) -> [UInt8] {
+        if case .move(let request) = envelope.message { return request.payload(id: envelope.id) }
+        return self.sortedPayload(envelope)
+    }
+
     /// NB: the fast paths write the same bytes as JSONEncoder (tests hold them to that); values with
     /// floating-point fields, very large integers or Foundation types take JSONEncoder itself.
     private static func sortedPayload(_ value: some Encodable) -> [UInt8] {
@@ -76,6 +84,17 @@ public enum WireCodec {
     /// - Returns: the bytes to write.
     public static func frame(_ value: some Encodable) -> [UInt8] {
         FrameEncoder.frame(self.payload(value))
+    }
+
+    /// Encodes a client's message as a whole frame: header, then JSON (a `move` written member by member).
+    public static func frame(_ envelope: ClientEnvelope) -> [UInt8] {
+        FrameEncoder.frame(self.payload(envelope))
+    }
+
+    /// Encodes a host's message as a whole frame: header, then JSON (a `state` after a move written
+    /// member by member).
+    public static func frame(_ envelope: HostEnvelope) -> [UInt8] {
+        FrameEncoder.frame(self.payload(envelope))
     }
 
     /// Decodes a frame payload sent by a client.

@@ -243,6 +243,28 @@ struct WirePayloadTests {
         #expect(taken > 5 && taken < variants.count)
     }
 
+    @Test("a move written member by member: ids of both kinds and none, awkward tables, moves of every shape")
+    func moveWriting() {
+        let moves: [JSONValue] = [
+            .object(["bank": .number(2), "direction": .string("up")]), .object(["refill": .bool(true)]),
+            .object(["bet": .object(["cents": .number(-150)]), "x": .array([.null, .number(0.5)])]), .null,
+            .string("é\"\\\u{1}"), .number(1e300), .array([]),
+        ]
+        let ids: [RequestID?] = [nil, .number(0), .number(-9_007_199_254_740_991), .string("a\"b\\c\u{7f}é")]
+        var written = 0
+        for (index, move) in moves.enumerated() {
+            for id in ids {
+                let envelope = ClientEnvelope(
+                    id: id, .move(MoveRequest(table: ["t1", "", "ta\u{8}ble/é"][index % 3], seq: index * 7, move: move)))
+                let fast = WireCodec.payload(envelope)
+                #expect(String(decoding: fast, as: UTF8.self) == String(decoding: WireCodec.encoderPayload(envelope), as: UTF8.self))
+                #expect(WireCodec.frame(envelope) == FrameEncoder.frame(fast))
+                written += 1
+            }
+        }
+        #expect(written == moves.count * ids.count)
+    }
+
     /// The member-by-member reading of a client's `move` against `Decodable`'s: the same result, success
     /// or failure. - Returns: whether the member-by-member reader took it.
     @discardableResult

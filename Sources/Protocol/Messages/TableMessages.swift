@@ -110,6 +110,20 @@ public struct MoveRequest: Codable, Sendable, Equatable {
 }
 
 extension MoveRequest {
+    /// The `move` message's payload, written member by member: a client writes one for each of its
+    /// moves. The same bytes as `WireCodec.payload`'s general path (`WirePayloadTests.moveWriting`).
+    func payload(id: RequestID?) -> [UInt8] {
+        var json = JSONTextWriter(capacity: 128)
+        json.beginObject()
+        if let id { json.member("id", id) }
+        json.member("move", self.move)
+        json.member("seq", self.seq)
+        json.member("table", self.table)
+        json.member("type", "move")
+        json.endObject()
+        return json.bytes
+    }
+
     /// A `move` message as clients write it, read member by member from the parsed object: the host's
     /// most frequent message, without `Decodable`. `nil` leaves the message to `Decodable`, which reads
     /// it or says what is wrong with it.
