@@ -108,7 +108,9 @@ struct JSONParser {
     private mutating func object(depth: Int) -> ParsedJSON? {
         guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
         self.index += 1
-        var members: [String: ParsedJSON] = [:]
+        // NB: a message's own members (a `state` has up to 13) go in at once, without growing the table
+        // four times on the way; nested objects, and those only checked, start empty.
+        var members: [String: ParsedJSON] = depth == 1 && !self.skipping ? Dictionary(minimumCapacity: 16) : [:]
         var count = 0
         self.skipWhitespace()
         if self.peek(UInt8(ascii: "}")) {
