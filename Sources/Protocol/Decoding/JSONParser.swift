@@ -15,8 +15,6 @@ struct JSONParser {
     /// The text again, when the top-level object's container members are to be checked but not built:
     /// each becomes a ``ParsedJSON/deferred(_:)`` slice of it.
     private let source: [UInt8]?
-    /// Whether the parser is inside a deferred member: it checks every byte but keeps nothing.
-    private var skipping = false
     /// Whether a number since the last deferred member began is whole but not written as an integer.
     private var wroteWholeAsFraction = false
 
@@ -67,7 +65,7 @@ struct JSONParser {
         guard self.index < self.bytes.count else { return self.fail(.endOfText) }
         switch self.bytes[self.index] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if depth == 1, self.source != nil, !self.skipping { return self.deferred(depth: depth + 1) }
+            if depth == 1, self.source != nil { return self.deferred(depth: depth + 1) }
             if self.bytes[self.index] == UInt8(ascii: "{") { return self.object(depth: depth + 1) }
             return self.array(depth: depth + 1)
         case UInt8(ascii: "\""): return self.string().map(ParsedJSON.string)
@@ -94,11 +92,9 @@ struct JSONParser {
     /// An object or array checked as any other but kept as its text (see ``init(bytes:deferring:)``).
     private mutating func deferred(depth: Int) -> ParsedJSON? {
         let start = self.index
-        self.skipping = true
         self.wroteWholeAsFraction = false
-        defer { self.skipping = false }
         let isObject = self.bytes[start] == UInt8(ascii: "{")
-        guard (isObject ? self.object(depth: depth) : self.array(depth: depth)) != nil, let source = self.source
+        guard isObject ? self.skipObject(depth: depth) : self.skipArray(depth: depth), let source = self.source
         else { return nil }
         let text = DeferredJSONText(
             bytes: source[start..<self.index], wroteWholeAsFraction: self.wroteWholeAsFraction)
@@ -110,7 +106,7 @@ struct JSONParser {
         self.index += 1
         // NB: a message's own members (a `state` has up to 13) go in at once, without growing the table
         // four times on the way; nested objects, and those only checked, start empty.
-        var members: [String: ParsedJSON] = depth == 1 && !self.skipping ? Dictionary(minimumCapacity: 16) : [:]
+        var members: [String: ParsedJSON] = depth == 1 ? Dictionary(minimumCapacity: 16) : [:]
         var count = 0
         self.skipWhitespace()
         if self.peek(UInt8(ascii: "}")) {
@@ -129,7 +125,7 @@ struct JSONParser {
             guard let value = self.value(depth: depth) else { return nil }
             count += 1
             // NB: RFC 8259 lets names repeat; the last one counts, as in most parsers (PROTOCOL.md F-3).
-            if !self.skipping { members[key] = value }
+            members[key] = value
             self.skipWhitespace()
             guard self.index < self.bytes.count else { return self.fail(.endOfText) }
             let byte = self.bytes[self.index]
@@ -154,7 +150,7 @@ struct JSONParser {
             if self.peek(UInt8(ascii: "]")), count > 0 { return self.fail(.trailingComma) }
             guard let item = self.value(depth: depth) else { return nil }
             count += 1
-            if !self.skipping { items.append(item) }
+            items.append(item)
             self.skipWhitespace()
             guard self.index < self.bytes.count else { return self.fail(.endOfText) }
             let byte = self.bytes[self.index]
@@ -162,6 +158,114 @@ struct JSONParser {
             self.index += 1
             if byte == UInt8(ascii: "]") { return .array(items) }
         }
+    }
+
+    // MARK: Checked, not kept
+
+    // NB: a deferred member's inside is checked by the same grammar, failing for the same reason at the
+    // same byte (DeferredJSONTests holds the two readings together over the JSON test suite's texts), but
+    // builds nothing: no values to make and drop for every member of a state a client only hashes.
+
+    /// Records why the text is refused; `false`, for the checks' `return`.
+    private mutating func refuse(_ reason: JSONSyntaxError.Reason) -> Bool {
+        self.failure = JSONSyntaxError(reason: reason, offset: self.index)
+        return false
+    }
+
+    /// A value, checked and skipped.
+    private mutating func skipValue(depth: Int) -> Bool {
+        self.skipWhitespace()
+        guard self.index < self.bytes.count else { return self.refuse(.endOfText) }
+        switch self.bytes[self.index] {
+        case UInt8(ascii: "{"): return self.skipObject(depth: depth + 1)
+        case UInt8(ascii: "["): return self.skipArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return self.skipString()
+        case UInt8(ascii: "t"): return self.literal("true", .null) != nil
+        case UInt8(ascii: "f"): return self.literal("false", .null) != nil
+        case UInt8(ascii: "n"): return self.literal("null", .null) != nil
+        case UInt8(ascii: "-"): return self.number() != nil
+        case let byte where byte &- UInt8(ascii: "0") < 10: return self.number() != nil
+        case UInt8(ascii: "]"), UInt8(ascii: "}"): return self.refuse(.missingValue)
+        default: return self.refuse(.unexpectedCharacter)
+        }
+    }
+
+    private mutating func skipObject(depth: Int) -> Bool {
+        guard depth <= Self.maxNesting else { return self.refuse(.tooDeep) }
+        self.index += 1
+        var count = 0
+        self.skipWhitespace()
+        if self.peek(UInt8(ascii: "}")) {
+            self.index += 1
+            return true
+        }
+        while true {
+            self.skipWhitespace()
+            guard self.peek(UInt8(ascii: "\"")) else {
+                return self.refuse(self.peek(UInt8(ascii: "}")) && count > 0 ? .trailingComma : .expectedName)
+            }
+            guard self.skipString() else { return false }
+            self.skipWhitespace()
+            guard self.peek(UInt8(ascii: ":")) else { return self.refuse(.expectedColon) }
+            self.index += 1
+            guard self.skipValue(depth: depth) else { return false }
+            count += 1
+            self.skipWhitespace()
+            guard self.index < self.bytes.count else { return self.refuse(.endOfText) }
+            let byte = self.bytes[self.index]
+            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") else {
+                return self.refuse(.expectedCommaOrEnd)
+            }
+            self.index += 1
+            if byte == UInt8(ascii: "}") { return true }
+        }
+    }
+
+    private mutating func skipArray(depth: Int) -> Bool {
+        guard depth <= Self.maxNesting else { return self.refuse(.tooDeep) }
+        self.index += 1
+        var count = 0
+        self.skipWhitespace()
+        if self.peek(UInt8(ascii: "]")) {
+            self.index += 1
+            return true
+        }
+        while true {
+            self.skipWhitespace()
+            if self.peek(UInt8(ascii: "]")), count > 0 { return self.refuse(.trailingComma) }
+            guard self.skipValue(depth: depth) else { return false }
+            count += 1
+            self.skipWhitespace()
+            guard self.index < self.bytes.count else { return self.refuse(.endOfText) }
+            let byte = self.bytes[self.index]
+            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") else {
+                return self.refuse(.expectedCommaOrEnd)
+            }
+            self.index += 1
+            if byte == UInt8(ascii: "]") { return true }
+        }
+    }
+
+    /// A string starting at the opening quote, checked and skipped; one with an escape is read as
+    /// ``string()`` reads it (escapes are rare, and checked there).
+    private mutating func skipString() -> Bool {
+        self.index += 1
+        let start = self.index
+        while self.index < self.bytes.count {
+            let byte = self.bytes[self.index]
+            if byte == UInt8(ascii: "\"") {
+                self.index += 1
+                return true
+            }
+            if byte == UInt8(ascii: "\\") { return self.escapedString(from: start) != nil }
+            if byte < 0x20 {
+                self.failure = JSONSyntaxError(reason: .controlCharacterInString, offset: self.index)
+                return false
+            }
+            self.index += 1
+        }
+        self.failure = JSONSyntaxError(reason: .unterminatedString, offset: start - 1)
+        return false
     }
 
     // MARK: Strings
@@ -173,11 +277,9 @@ struct JSONParser {
         while self.index < self.bytes.count {
             let byte = self.bytes[self.index]
             if byte == UInt8(ascii: "\"") {
-                // NB: a skipped string is checked, not kept.
                 let slice = UnsafeBufferPointer(rebasing: self.bytes[start..<self.index])
-                let text = self.skipping ? "" : String(decoding: slice, as: UTF8.self)
                 self.index += 1
-                return text
+                return String(decoding: slice, as: UTF8.self)
             }
             // NB: most strings have no escape; the first one moves the rest of the string to a copy.
             if byte == UInt8(ascii: "\\") { return self.escapedString(from: start) }
