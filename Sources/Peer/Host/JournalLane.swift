@@ -55,7 +55,11 @@ final class JournalLane: @unchecked Sendable {
     /// - Parameters:
     ///   - writer: the journal's writer, used from now on only by the lane.
     ///   - depth: the turns the lobby may queue before it waits.
-    init(writer: JournalWriter?, depth: Int = 8) {
+    ///
+    /// NB: 32, not 8: the lobby waits on one of the two pool threads, and with 8 it waited often enough
+    /// to cost throughput (5 of 5 alternated pairs with the C client at 50 and 500 matches, 1-7 %;
+    /// docs/BENCHMARKS.md, ninth round). A turn is one lobby turn's moves, each of which a client waits for.
+    init(writer: JournalWriter?, depth: Int = 32) {
         self.writer = writer
         self.depth = depth
         for _ in 0..<depth { self.room.signal() }
