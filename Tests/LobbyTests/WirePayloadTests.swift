@@ -254,10 +254,11 @@ struct WirePayloadTests {
         var written = 0
         for (index, move) in moves.enumerated() {
             for id in ids {
-                let envelope = ClientEnvelope(
-                    id: id, .move(MoveRequest(table: ["t1", "", "ta\u{8}ble/é"][index % 3], seq: index * 7, move: move)))
+                let table = ["t1", "", "ta\u{8}ble/é"][index % 3]
+                let envelope = ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: index * 7, move: move)))
                 let fast = WireCodec.payload(envelope)
-                #expect(String(decoding: fast, as: UTF8.self) == String(decoding: WireCodec.encoderPayload(envelope), as: UTF8.self))
+                let reference = WireCodec.encoderPayload(envelope)
+                #expect(String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
                 #expect(WireCodec.frame(envelope) == FrameEncoder.frame(fast))
                 written += 1
             }

@@ -39,7 +39,8 @@ public struct FlatJSONObjectCheck<T: FlatJSONObject & Equatable> {
         if fast != nil { self.readFast += 1 }
         switch (fast, reference) {
         case (let fast?, let reference) where fast != reference:
-            self.problems.append("\(JSONValue.object(object)) read as \(fast), Decodable reads \(reference.map { "\($0)" } ?? "nothing")")
+            let decoded = reference.map { "\($0)" } ?? "nothing"
+            self.problems.append("\(JSONValue.object(object)) read as \(fast), Decodable reads \(decoded)")
         case (nil, let reference?) where complete:
             self.problems.append("\(JSONValue.object(object)) left to Decodable, which reads \(reference)")
         default:
@@ -76,7 +77,8 @@ public struct FlatJSONObjectCheck<T: FlatJSONObject & Equatable> {
 
     private static func neighbours(of value: JSONValue) -> [JSONValue] {
         switch value {
-        case .number(let number): [.number(number - 1), .number(number + 1), .number(number + 0.5), .string("\(number)")]
+        case .number(let number):
+            [.number(number - 1), .number(number + 1), .number(number + 0.5), .string("\(number)")]
         case .string(let text): [.string(text.uppercased()), .string(text + " "), .string(String(text.dropLast()))]
         case .bool(let flag): [.bool(!flag), .number(flag ? 1 : 0), .string("\(flag)")]
         default: []

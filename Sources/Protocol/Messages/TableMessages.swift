@@ -141,7 +141,8 @@ extension MoveRequest {
             switch (key, node) {
             case ("type", .string("move")): typed = true
             case ("id", .integer(let number)) where number.magnitude <= RequestID.maxNumber: id = .number(number)
-            case ("id", .string(let text)) where (1...RequestID.maxStringLength).contains(text.count): id = .string(text)
+            case ("id", .string(let text)) where (1...RequestID.maxStringLength).contains(text.count):
+                id = .string(text)
             case ("table", .string(let name)): table = name
             case ("seq", .integer(let number)): seq = Int(number)
             case ("move", .object):
