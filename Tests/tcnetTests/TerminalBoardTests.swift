@@ -144,20 +144,29 @@ struct TerminalBoardTests {
         )
         #expect(screens.a.contains("top  10") && screens.a.contains("collection"))
         var sawCapture = false
-        for _ in 0..<200 {
+        // NB: bounded by the screens' own deadlines (30 s each), not by a count of turns: a game takes
+        // a few dozen turns, and each may take several reads while the two clients draw.
+        var bothSince: ContinuousClock.Instant?
+        for _ in 0..<5_000 {
             screens = (try lan.screen(), try minh.screen())
             if Self.isOver(screens.a) && Self.isOver(screens.b) { break }
-            let (mover, seat, screen) =
-                screens.a.contains(">> YOUR TURN <<") ? (lan, "A", screens.a) : (minh, "B", screens.b)
-            guard screen.contains(">> YOUR TURN <<") else {
+            let turns = (a: screens.a.contains(">> YOUR TURN <<"), b: screens.b.contains(">> YOUR TURN <<"))
+            // NB: neither: a state is on its way. Both: one client has not drawn the last state yet (the
+            // two get it at about the same time, not at once), and a screen alone cannot say which; read
+            // both again until only the mover's says it is their turn. Both for 30 s is a bug.
+            let since = turns.a && turns.b ? bothSince ?? .now : nil
+            bothSince = since
+            if let since, ContinuousClock.now - since > .seconds(30) {
+                Issue.record("both screens say it is their turn:\n\(screens.a)\n\(screens.b)")
+                break
+            }
+            guard turns.a != turns.b else {
                 try await Task.sleep(for: .milliseconds(30))
                 continue
             }
-            // NB: the other screen shows the same turn flag, on the mover's side, and that it is waiting (once
-            // it has drawn the state: the two clients get it at about the same time, not at once).
-            let other = try await (seat == "A" ? minh : lan).waitForScreen(timeout: .seconds(30)) {
-                $0.contains("waiting for them") || $0.contains("YOUR TURN") == false
-            }
+            let (mover, seat, screen) = turns.a ? (lan, "A", screens.a) : (minh, "B", screens.b)
+            // NB: the other screen shows the same turn flag, on the mover's side, and that it is waiting.
+            let other = seat == "A" ? screens.b : screens.a
             #expect(other.contains("waiting for them") || other.contains("YOUR TURN") == false)
             try Self.playTurn(mover, seat: seat, screen: screen)
             _ = try await mover.waitForScreen(timeout: .seconds(30)) { Self.isOver($0) || $0 != screen }
