@@ -22,8 +22,8 @@ enum SortedJSONWriter {
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let number):
             // NB: as `JSONValue.encode(to:)`: integers without a fraction; others as JSONEncoder writes a Double.
-            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-                JSONText.appendInteger(Int64(number), to: &output)
+            if let integer = JSONValue.exactInteger(number) {
+                JSONText.appendInteger(integer, to: &output)
             } else {
                 var text = number.description
                 if text.hasSuffix(".0") { text.removeLast(2) }

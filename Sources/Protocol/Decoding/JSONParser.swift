@@ -431,7 +431,7 @@ struct JSONParser {
             self.failure = JSONSyntaxError(reason: .numberOutOfRange, offset: start)
             return nil
         }
-        if number == number.rounded(), abs(number) < 0x1p53 { self.wroteWholeAsFraction = true }
+        if JSONValue.exactInteger(number) != nil { self.wroteWholeAsFraction = true }
         return .number(number)
     }
 }

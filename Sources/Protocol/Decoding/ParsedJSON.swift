@@ -40,8 +40,8 @@ enum ParsedJSON: Sendable {
         case .bool(let flag): self = .bool(flag)
         case .number(let number):
             // NB: as JSONValue writes it: an integer when it is one and fits a Double exactly.
-            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-                self = .integer(Int64(number))
+            if let integer = JSONValue.exactInteger(number) {
+                self = .integer(integer)
             } else {
                 self = .number(number)
             }
@@ -111,7 +111,7 @@ extension ParsedJSON {
 
     /// Whether a number breaks the rule (PROTOCOL.md M-8).
     private static func breaksRule(_ number: Double, _ reading: JSONReading) -> Bool {
-        number == number.rounded() && abs(number) < 0x1p53 && !reading.integersByValue
+        JSONValue.exactInteger(number) != nil && !reading.integersByValue
     }
 
     /// The tree, or `nil` when a number breaks the rule.

@@ -38,8 +38,8 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .bool(let value): try container.encode(value)
         case .number(let value):
             // NB: integers print without a fraction, as every JSON library expects them.
-            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-                try container.encode(Int64(value))
+            if let integer = Self.exactInteger(value) {
+                try container.encode(integer)
             } else {
                 try container.encode(value)
             }
@@ -55,6 +55,12 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension JSONValue {
+    /// A number as the integer it is, when it is whole and a Double holds it exactly (below 2^53 in
+    /// magnitude): such a number is written, and read back, as an integer; `nil` for any other.
+    static func exactInteger(_ number: Double) -> Int64? {
+        number == number.rounded() && abs(number) < 0x1p53 ? Int64(number) : nil
+    }
+
     /// Converts any Encodable value to a JSON tree.
     /// - Parameter value: the value to convert.
     /// - Returns: its JSON form.
@@ -123,12 +129,9 @@ public struct JSONValueObjectReader: JSONObjectReader {
     public var memberCount: Int { self.members.count }
 
     public func integer(_ key: String) -> Int? {
-        // NB: what `Decodable` reads as an `Int` from a JSONValue (`ParsedJSON.init(_:)`): a whole
-        // number that a Double holds exactly.
-        guard case .number(let number)? = self.members[key], number == number.rounded(),
-            abs(number) < 9_007_199_254_740_992
-        else { return nil }
-        return Int(number)
+        // NB: what `Decodable` reads as an `Int` from a JSONValue (`ParsedJSON.init(_:)`).
+        guard case .number(let number)? = self.members[key] else { return nil }
+        return JSONValue.exactInteger(number).map { Int($0) }
     }
 
     public func string(_ key: String) -> String? {
