@@ -103,27 +103,19 @@ public enum WireCodec {
     ///
     /// NB: a `move` as clients write it is read member by member (``MoveRequest/envelope(reading:)``).
     public static func decodeClient(_ payload: [UInt8]) -> Result<ClientEnvelope, InboundProblem> {
-        self.decodeClient(payload, direct: true)
-    }
-
-    /// Decodes a frame payload sent by a client.
-    /// - Parameter direct: whether a `move` is read member by member; `false` is the reference that
-    ///   reading is tested against.
-    static func decodeClient(_ payload: [UInt8], direct: Bool) -> Result<ClientEnvelope, InboundProblem> {
-        let reader: (([String: ParsedJSON]) -> ClientEnvelope?)? = direct ? { MoveRequest.envelope(reading: $0) } : nil
-        return self.decode(ClientEnvelope.self, payload, reading: .strict, direct: reader)
+        self.decodeClient(payload, reading: .strict)
     }
 
     /// Decodes a frame payload sent by a client, read as `reading` says (a broken host's reading, for
     /// the conformance suite's own tests; see ``JSONReading``).
-    ///
-    /// NB: the strict reading is the host's: a `move` is read member by member, as ``decodeClient(_:)``
-    /// reads it; a broken reading goes through `Decodable`.
+    /// - Parameter direct: whether a `move` is read member by member, in the strict reading (a broken
+    ///   reading goes through `Decodable`); `false` is the reference that reading is tested against.
     package static func decodeClient(
-        _ payload: [UInt8], reading: JSONReading
+        _ payload: [UInt8], reading: JSONReading, direct: Bool = true
     ) -> Result<ClientEnvelope, InboundProblem> {
-        if reading == .strict { return self.decodeClient(payload, direct: true) }
-        return self.decode(ClientEnvelope.self, payload, reading: reading)
+        let reader: (([String: ParsedJSON]) -> ClientEnvelope?)? =
+            direct && reading == .strict ? { MoveRequest.envelope(reading: $0) } : nil
+        return self.decode(ClientEnvelope.self, payload, reading: reading, direct: reader)
     }
 
     /// Decodes a frame payload sent by a host.
