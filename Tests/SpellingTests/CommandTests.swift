@@ -111,7 +111,8 @@ struct CommandTests {
 
     static func expectEnd(_ screen: String) {
         for text in [
-            "Out of lives!", "Ana spelled", "The best score so far!", "High scores", "1. Ana", "◀ you", "Lives · · ·",
+            "Out of lives!", "Ana spelled", "The best score so far!", "High scores", "1. Ana", "◀ you",
+            "Lives · · ·",
         ] {
             #expect(screen.contains(text), "\(text) in\n\(screen)")
         }
