@@ -43,4 +43,31 @@ struct JSONTextWriterTests {
             #expect(String(decoding: json.bytes, as: UTF8.self) == expected)
         }
     }
+
+    /// A value with one-letter keys, which the compiler may store as a scalar rather than as text.
+    struct Pair: Codable, JSONTextWritable {
+        var A: String
+        var B: Int
+
+        func writeJSON(to json: inout JSONTextWriter) {
+            json.beginObject()
+            json.member("A", self.A)
+            json.member("B", self.B)
+            json.endObject()
+        }
+    }
+
+    @Test("text far longer than the room a writer starts with, one-letter keys, extreme integers")
+    func growsAsItWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let label = String(repeating: "long \u{7} label ", count: 40)
+        let pairs = (0..<300).map { Pair(A: $0 % 7 == 0 ? label : "p\($0)", B: [Int.min, Int.max, -$0, $0][$0 % 4]) }
+        for capacity in [0, 1, 64, 100, 4096] {
+            var json = JSONTextWriter(capacity: capacity)
+            pairs.writeJSON(to: &json)
+            let expected = String(decoding: try encoder.encode(pairs), as: UTF8.self)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == expected, "capacity \(capacity)")
+        }
+    }
 }

@@ -14,65 +14,93 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var h: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var block: [UInt8] = []
+    /// The eight words of the digest so far.
+    private typealias Words = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    private var h: Words = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// The bytes of a block not yet full: the first `buffered` of these 64.
+    private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var buffered = 0
     private var length: UInt64 = 0
 
     /// An empty digest.
-    public init() {
-        block.reserveCapacity(64)
-    }
+    public init() {}
 
     /// Adds bytes to the message.
     /// - Parameter bytes: the next bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         // NB: whole runs of bytes at a time, not byte by byte: the Craps dice hash hundreds of thousands of
         // messages in the tests, which run as debug builds.
-        let absorbed: Void? = bytes.withContiguousStorageIfAvailable { self.absorb($0) }
-        if absorbed == nil { Array(bytes).withUnsafeBufferPointer { self.absorb($0) } }
+        let absorbed: Void? = bytes.withContiguousStorageIfAvailable { self.absorb(UnsafeRawBufferPointer($0)) }
+        if absorbed == nil { Array(bytes).withUnsafeBytes { self.absorb($0) } }
     }
 
-    private mutating func absorb(_ bytes: UnsafeBufferPointer<UInt8>) {
-        length &+= UInt64(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let take = Swift.min(64 - block.count, bytes.count - index)
-            block.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + take)]))
-            index += take
-            if block.count == 64 {
-                compress()
-                block.removeAll(keepingCapacity: true)
+    // NB: no state hash, dice roll or random step copies its message into a block it does not fill: whole
+    // blocks are compressed where they lie, and only the tail waits in `block`.
+    private mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
+        guard var next = bytes.baseAddress, !bytes.isEmpty else { return }
+        var remaining = bytes.count
+        self.length &+= UInt64(remaining)
+        if self.buffered > 0 {
+            let take = Swift.min(64 - self.buffered, remaining)
+            let buffered = self.buffered
+            withUnsafeMutableBytes(of: &self.block) {
+                ($0.baseAddress! + buffered).copyMemory(from: next, byteCount: take)
             }
+            self.buffered += take
+            next += take
+            remaining -= take
+            guard self.buffered == 64 else { return }
+            withUnsafeBytes(of: &self.block) { Self.compress(&self.h, $0.baseAddress!) }
+            self.buffered = 0
+        }
+        while remaining >= 64 {
+            Self.compress(&self.h, next)
+            next += 64
+            remaining -= 64
+        }
+        if remaining > 0 {
+            withUnsafeMutableBytes(of: &self.block) { $0.baseAddress!.copyMemory(from: next, byteCount: remaining) }
+            self.buffered = remaining
         }
     }
 
     /// Pads the message and returns the digest.
     /// - Returns: the 32 bytes of the SHA-256 digest.
     public consuming func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            block.append(contentsOf: repeatElement(0, count: 64 - block.count))
-            compress()
-            block.removeAll(keepingCapacity: true)
+        let words = self.finalWords()
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+            let bytes = UnsafeMutableRawBufferPointer(digest)
+            withUnsafeBytes(of: words) { words in
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
+                    bytes.storeBytes(of: word.bigEndian, toByteOffset: 4 * index, as: UInt32.self)
+                }
+            }
+            count = 32
         }
-        block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-        // NB: a stride, not an array literal, which would be allocated on every digest.
-        for shift in stride(from: UInt64(56), through: 0, by: -8) {
-            block.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+    }
+
+    /// Pads the message and compresses what is left: the digest's words.
+    private consuming func finalWords() -> Words {
+        let bitLength = self.length &* 8
+        // NB: the tail, the 0x80 byte, zeros and the length take one block or two.
+        var tail: (Words, Words, Words, Words) = (
+            (0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0)
+        )
+        let buffered = self.buffered
+        let blocks = buffered < 56 ? 1 : 2
+        withUnsafeMutableBytes(of: &tail) { tail in
+            withUnsafeBytes(of: &self.block) {
+                tail.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: buffered)
+            }
+            tail[buffered] = 0x80
+            tail.storeBytes(of: bitLength.bigEndian, toByteOffset: 64 * blocks - 8, as: UInt64.self)
+            for block in 0..<blocks { Self.compress(&self.h, UnsafeRawPointer(tail.baseAddress! + 64 * block)) }
         }
-        compress()
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in h {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
-        }
-        return digest
+        return self.h
     }
 
     /// The digest of some bytes.
@@ -88,48 +116,77 @@ public struct SHA256: Sendable {
     /// - Parameter bytes: the whole message.
     /// - Returns: the hex digest.
     public static func hex(of bytes: some Sequence<UInt8>) -> String {
-        Hex.string(of: Self.digest(of: bytes))
-    }
-
-    private mutating func compress() {
-        // NB: unsafe buffers and a local copy of the constants keep debug builds within a few times the
-        // speed of release ones (array subscripts and the global's accessor dominate otherwise).
-        let k = Self.k
-        var state = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            block.withUnsafeBufferPointer { block in
-                k.withUnsafeBufferPointer { k in
-                    for t in 0..<16 {
-                        w[t] =
-                            UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
-                            | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+        var digest = SHA256()
+        digest.update(bytes)
+        let words = digest.finalWords()
+        // NB: the digits straight from the words, without the digest's bytes in between.
+        return String(unsafeUninitializedCapacity: 64) { text in
+            withUnsafeBytes(of: words) { words in
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
+                    for nibble in 0..<8 {
+                        let digit = UInt8(truncatingIfNeeded: word >> (28 - 4 * UInt32(nibble))) & 0x0f
+                        text[8 * index + nibble] =
+                            digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
                     }
-                    for t in 16..<64 {
-                        let (x, y) = (w[t - 15], w[t - 2])
-                        let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
-                        let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
-                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-                    }
-                    var (a, b, c, d, e, f, g, hh) = state
-                    for t in 0..<64 {
-                        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                        let choice = (e & f) ^ (~e & g)
-                        let t1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
-                        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let t2 = s0 &+ majority
-                        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-                    }
-                    state = (
-                        state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
-                        state.6 &+ g, state.7 &+ hh
-                    )
                 }
             }
+            return 64
         }
-        h.withUnsafeMutableBufferPointer { h in
-            (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]) = state
+    }
+
+    /// Compresses one 64-byte block into the words.
+    ///
+    /// NB: eight rounds per turn of the loop, each naming the working variables in the order the round
+    /// before left them, so no round moves all eight; a local copy of the constants and unsafe buffers
+    /// keep debug builds within a few times the speed of release ones.
+    private static func compress(_ state: inout Words, _ block: UnsafeRawPointer) {
+        let k = Self.k
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            k.withUnsafeBufferPointer { k in
+                for t in 0..<16 {
+                    w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+                }
+                for t in 16..<64 {
+                    let (x, y) = (w[t - 15], w[t - 2])
+                    let s0 = x.rotatedRight(7) ^ x.rotatedRight(18) ^ (x >> 3)
+                    let s1 = y.rotatedRight(17) ^ y.rotatedRight(19) ^ (y >> 10)
+                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                }
+                var (a, b, c, d, e, f, g, h) = state
+                var t = 0
+                while t < 64 {
+                    round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                    round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                    round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                    round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                    round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                    round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                    round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                    round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+                    t += 8
+                }
+                state = (
+                    state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                    state.6 &+ g, state.7 &+ h
+                )
+            }
         }
+    }
+
+    /// One round: `d` becomes the next round's `e`, and `h` its `a`.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ constantAndWord: UInt32
+    ) {
+        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+        let choice = (e & f) ^ (~e & g)
+        let t1 = h &+ s1 &+ choice &+ constantAndWord
+        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        d = d &+ t1
+        h = t1 &+ s0 &+ majority
     }
 }
 

@@ -29,8 +29,9 @@ public enum JSONText {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Whether a byte of a string is written escaped.
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    public static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 

@@ -49,26 +49,76 @@ extension Bool: JSONTextWritable {
 /// order of their keys.
 ///
 /// NB: commas are the writer's: a value (or a key) written after another in the same container gets one.
-public struct JSONTextWriter {
-    /// The text so far.
-    public private(set) var bytes: [UInt8]
+///
+/// NB: the text grows in memory of the writer's own, not in an array: the host writes a move's events,
+/// the state and the `state` messages after every move, a few hundred small pieces, and an array's
+/// `append` checks that its storage is unique and large enough for each of them. Each piece here checks
+/// the room once and copies its bytes; ``bytes`` copies the text out at the end. Not copyable, so the
+/// memory has one owner, which frees it.
+public struct JSONTextWriter: ~Copyable {
+    /// The text's first byte.
+    private var start: UnsafeMutablePointer<UInt8>
+    /// The bytes written.
+    private var count = 0
+    /// The bytes there is room for.
+    private var capacity: Int
     /// Whether the container being written holds no value yet.
     private var first = true
     /// Whether a key was just written (its value takes no comma).
     private var afterKey = false
 
-    /// A writer with room for `capacity` bytes.
+    /// A writer with room for `capacity` bytes to begin with (it grows as needed).
     public init(capacity: Int = 512) {
-        self.bytes = []
-        self.bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        self.start = .allocate(capacity: self.capacity)
     }
 
+    deinit {
+        self.start.deallocate()
+    }
+
+    /// The text so far.
+    public var bytes: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: self.start, count: self.count))
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if self.count + extra > self.capacity { self.grow(to: self.count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let capacity = Swift.max(needed, 2 * self.capacity)
+        let start = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        start.initialize(from: self.start, count: self.count)
+        self.start.deallocate()
+        self.start = start
+        self.capacity = capacity
+    }
+
+    /// Appends a byte there is room for.
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        self.start[self.count] = byte
+        self.count += 1
+    }
+
+    /// Appends bytes there is room for.
+    @inline(__always)
+    private mutating func put(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        (self.start + self.count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        self.count += bytes.count
+    }
+
+    /// Writes the comma before a value or key, when one is due; there must be room for it.
     @inline(__always)
     private mutating func separate() {
         if self.afterKey {
             self.afterKey = false
         } else if !self.first {
-            self.bytes.append(UInt8(ascii: ","))
+            self.put(UInt8(ascii: ","))
         }
         self.first = false
     }
@@ -94,13 +144,15 @@ public struct JSONTextWriter {
     }
 
     private mutating func open(_ bracket: UInt8) {
+        self.reserve(2)
         self.separate()
-        self.bytes.append(bracket)
+        self.put(bracket)
         self.first = true
     }
 
     private mutating func close(_ bracket: UInt8) {
-        self.bytes.append(bracket)
+        self.reserve(1)
+        self.put(bracket)
         self.first = false
     }
 
@@ -109,41 +161,79 @@ public struct JSONTextWriter {
     /// NB: keys are the value's own names, written in the code: copied as they are, with no scan for
     /// characters to escape (a key needs none; checked in debug builds).
     public mutating func key(_ key: StaticString) {
+        key.withUTF8Buffer { self.key(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func key(_ text: UnsafeRawBufferPointer) {
+        assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        self.reserve(text.count + 4)
         self.separate()
-        self.bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { text in
-            assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-            self.bytes.append(contentsOf: text)
-        }
-        self.bytes.append(UInt8(ascii: "\""))
-        self.bytes.append(UInt8(ascii: ":"))
+        self.put(UInt8(ascii: "\""))
+        self.put(text)
+        self.put(UInt8(ascii: "\""))
+        self.put(UInt8(ascii: ":"))
         self.afterKey = true
     }
 
     public mutating func string(_ string: String) {
-        self.separate()
-        JSONText.appendString(string, to: &self.bytes)
+        var string = string
+        // NB: a native string's bytes are contiguous: copied at once when none needs an escape (most
+        // strings); `JSONText` writes the others, as it decides every escape.
+        let plain = string.withUTF8 { text in
+            if text.contains(where: JSONText.needsEscape) { return false }
+            self.reserve(text.count + 3)
+            self.separate()
+            self.put(UInt8(ascii: "\""))
+            self.put(UnsafeRawBufferPointer(text))
+            self.put(UInt8(ascii: "\""))
+            return true
+        }
+        if plain { return }
+        var escaped: [UInt8] = []
+        JSONText.appendString(string, to: &escaped)
+        self.raw(escaped)
     }
 
     public mutating func integer(_ integer: Int) {
+        // NB: at most 20 digits and a sign, written from the last digit back.
+        self.reserve(22)
         self.separate()
-        JSONText.appendInteger(Int64(integer), to: &self.bytes)
+        if integer < 0 { self.put(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var index = self.count + digits
+        repeat {
+            index -= 1
+            self.start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        self.count += digits
     }
 
     public mutating func bool(_ flag: Bool) {
-        self.separate()
-        self.bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        self.literal(flag ? "true" : "false")
     }
 
     public mutating func null() {
+        self.literal("null")
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        self.reserve(text.utf8CodeUnitCount + 1)
         self.separate()
-        self.bytes.append(contentsOf: "null".utf8)
+        self.put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes a value's text as it is: text this writer, or the wire's, wrote already.
     public mutating func raw(_ text: [UInt8]) {
+        self.reserve(text.count + 1)
         self.separate()
-        self.bytes.append(contentsOf: text)
+        text.withUnsafeBytes { self.put($0) }
     }
 
     /// Writes a member: its key, then a string.
