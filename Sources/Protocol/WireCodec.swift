@@ -37,10 +37,13 @@ public enum WireCodec {
     /// Encodes a host's message as a JSON payload (without a frame header).
     ///
     /// NB: a `state` whose state and events the host wrote already (every one after a move) is written
-    /// member by member (``MatchUpdate/payload(re:)``); the rest as any value is.
+    /// member by member (``MatchUpdate/payload(re:)``), and so is a `table` (``TableUpdate/payload(re:)``);
+    /// the rest as any value is.
     public static func payload(_ envelope: HostEnvelope) -> [UInt8] {
-        if case .state(let update) = envelope.message, let bytes = update.payload(re: envelope.re) {
-            return bytes
+        switch envelope.message {
+        case .state(let update): if let bytes = update.payload(re: envelope.re) { return bytes }
+        case .table(let update): return update.payload(re: envelope.re)
+        default: break
         }
         return self.sortedPayload(envelope)
     }
@@ -145,8 +148,9 @@ public enum WireCodec {
         direct: (([String: ParsedJSON]) -> T?)? = nil
     ) -> Result<T, InboundProblem> {
         guard String(validating: payload, as: UTF8.self) != nil else {
-            return .failure(InboundProblem(
-                code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
+            return .failure(
+                InboundProblem(
+                    code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
         }
         let tree: ParsedJSON
         switch ParsedJSON.parse(payload, deferring: deferring) {
@@ -154,9 +158,10 @@ public enum WireCodec {
             tree = parsed
         case .failure(let syntax):
             if reading.foundationFallback { return self.foundationDecode(T.self, payload) }
-            return .failure(InboundProblem(
-                code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
-                fatal: true))
+            return .failure(
+                InboundProblem(
+                    code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
+                    fatal: true))
         }
         if let direct, case .object(let members) = tree, let value = direct(members) {
             return .success(value)
@@ -167,8 +172,9 @@ public enum WireCodec {
             return .failure(self.problem(problem))
         } catch {
             // NB: the envelopes turn every decoding error into an EnvelopeProblem; this is a safety net.
-            return .failure(InboundProblem(
-                code: .invalidMessage, message: ReadableDecodingError.describe(error), re: nil, fatal: false))
+            return .failure(
+                InboundProblem(
+                    code: .invalidMessage, message: ReadableDecodingError.describe(error), re: nil, fatal: false))
         }
     }
 
@@ -180,8 +186,9 @@ public enum WireCodec {
         } catch let problem as EnvelopeProblem {
             return .failure(self.problem(problem))
         } catch {
-            return .failure(InboundProblem(
-                code: .invalidJSON, message: "the frame's payload is not valid JSON", re: nil, fatal: true))
+            return .failure(
+                InboundProblem(
+                    code: .invalidJSON, message: "the frame's payload is not valid JSON", re: nil, fatal: true))
         }
     }
 

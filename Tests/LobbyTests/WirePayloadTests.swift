@@ -1,5 +1,5 @@
-import GameKit
 import Foundation
+import GameKit
 import Lobby
 import TaxCollectionRules
 import TestScheduling
@@ -129,16 +129,19 @@ struct WirePayloadTests {
             harness.send(.move(request), from: mover, id: Int64(seq + 100))
             seq += 1
         }
-        var (written, read) = (0, 0)
+        var (written, read, tables) = (0, 0, 0)
         for deliveries in harness.inbox.values {
             for delivery in deliveries {
                 if Self.expectSame(delivery.envelope) { written += 1 }
                 if Self.expectSameReading(WireCodec.payload(delivery.envelope)) { read += 1 }
+                if case .table = delivery.envelope.message { tables += 1 }
             }
         }
-        // NB: every state after a move but the last (its result goes the general way), to both players.
-        #expect(written == 2 * (seq - 1))
+        // NB: every state after a move is written member by member, the last with its result, to both
+        // players; read member by member, all but the last (its result goes the general way).
+        #expect(written == 2 * seq)
         #expect(read == 2 * (seq - 1))
+        #expect(tables == 2, "the table of the match's end, to both players")
         for entry in harness.journal {
             switch entry {
             case .player(let record): Self.expectSame(record)
@@ -172,10 +175,48 @@ struct WirePayloadTests {
             }
         }
         #expect(taken == 27)
-        let ended = MatchUpdate(
+        let results = [
+            MatchResult(winner: "A", reason: "done"), MatchResult(winner: nil, reason: "forfeit", standings: []),
+            MatchResult(
+                winner: "draw", reason: "finished",
+                standings: [Standing(seat: "B", score: 25, rank: 1), Standing(seat: "A", score: -3, rank: 1)]),
+        ]
+        for result in results {
+            for re in [nil, RequestID.number(3)] {
+                let ended = MatchUpdate(
+                    table: "t9", match: 2, seq: 12, turn: nil, status: .over, encodedState: state, hash: "h",
+                    last: lasts[1], encodedEvents: events, result: result)
+                #expect(Self.expectSame(HostEnvelope(re: re, .state(ended))), "a result is written member by member")
+            }
+        }
+        let sounding = MatchUpdate(
             table: "t9", match: 2, seq: 12, turn: nil, status: .over, encodedState: state, hash: "h",
-            encodedEvents: events, result: MatchResult(winner: "A", reason: "done"))
-        #expect(!Self.expectSame(HostEnvelope(re: nil, .state(ended))), "a result goes the general way")
+            encodedEvents: events, sound: SoundClip(format: "wav", data: "UklGRg=="))
+        #expect(!Self.expectSame(HostEnvelope(re: nil, .state(sounding))), "a sound goes the general way")
+    }
+
+    @Test("a table written member by member: each optional member present and absent, both kinds of re")
+    func tableMembers() {
+        let seats = [
+            SeatInfo(seat: "A"),
+            SeatInfo(seat: "B", player: PlayerID(rawValue: "p-2"), name: "Lan \"Ba\"", ready: true, away: true),
+            SeatInfo(seat: "C", ready: true, bot: "greedy"),
+        ]
+        let options: [[String: JSONValue]?] = [
+            nil, [:],
+            ["rounds": .number(5), "tip": .number(0.15), "words": .array([.string("cat"), .null]), "Z": .bool(true)],
+        ]
+        for options in options {
+            for pausedBy in [nil, PauseReason.away, .diskFull] {
+                for re in [nil, RequestID.number(Int64.max), .string("r/1")] {
+                    let info = TableInfo(
+                        id: "t\(seats.count)", game: "whichbill", ruleSet: "classic", status: .paused,
+                        seats: pausedBy == nil ? [] : seats, spectators: 2, graceSeconds: 90, onTimeout: .forfeit,
+                        match: 7, options: options, pausedBy: pausedBy)
+                    Self.expectSame(HostEnvelope(re: re, .table(TableUpdate(table: info))))
+                }
+            }
+        }
     }
 
     /// The member-by-member reading of a `state` against `Decodable`'s: the same result, success or

@@ -423,12 +423,12 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
 
 extension MatchUpdate {
     /// The `state` message's payload, written member by member in the order of their keys, when the host
-    /// wrote its state and events already and it carries no result, sound or board (every `state` after
-    /// a move that does not end the match); `nil` otherwise, for `WireCodec.payload`'s general path.
+    /// wrote its state and events already and it carries no sound or board (every `state` after a move,
+    /// the last one of a match with its result); `nil` otherwise, for `WireCodec.payload`'s general path.
     ///
     /// NB: the same bytes as the general path (`WirePayloadTests` holds the two together).
     func payload(re: RequestID?) -> [UInt8]? {
-        guard self.result == nil, self.sound == nil, self.board == nil, let state = self.stateJSON.encodedBytes,
+        guard self.sound == nil, self.board == nil, let state = self.stateJSON.encodedBytes,
             let events = self.eventsJSON.json.encodedBytes
         else { return nil }
         var json = JSONTextWriter(capacity: state.count + events.count + 256)
@@ -445,6 +445,7 @@ extension MatchUpdate {
         }
         json.member("match", self.match)
         if let re { json.member("re", re) }
+        if let result = self.result { json.member("result", result) }
         json.member("seq", self.seq)
         json.key("state")
         json.raw(state)

@@ -1,0 +1,75 @@
+import GameKit
+
+// MARK: A table's messages, written without an Encoder
+
+// NB: a table's description goes to its players and spectators whenever it changes (several times a
+// match: seated, ready, playing, over), and the match's last `state` carries its result. These write the
+// bytes of their `Encodable` forms directly, members sorted by key and absent optionals left out, as
+// the synthesized conformances do; `WirePayloadTests` holds them to `JSONEncoder`'s bytes over whole
+// matches and `BroadcastPayloadsTests` over every optional member present and absent.
+
+extension SeatInfo: JSONTextWritable {
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("away", self.away)
+        if let bot = self.bot { json.member("bot", bot) }
+        if let name = self.name { json.member("name", name) }
+        if let player = self.player { json.member("player", player.rawValue) }
+        json.member("ready", self.ready)
+        json.member("seat", self.seat)
+        json.endObject()
+    }
+}
+
+extension TableInfo: JSONTextWritable {
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("game", self.game)
+        json.member("graceSeconds", self.graceSeconds)
+        json.member("id", self.id)
+        json.member("match", self.match)
+        json.member("onTimeout", self.onTimeout.rawValue)
+        if let options = self.options { json.member("options", JSONValue.object(options)) }
+        if let pausedBy = self.pausedBy { json.member("pausedBy", pausedBy.rawValue) }
+        json.member("ruleSet", self.ruleSet)
+        json.member("seats", self.seats)
+        json.member("spectators", self.spectators)
+        json.member("status", self.status.rawValue)
+        json.endObject()
+    }
+}
+
+extension Standing: JSONTextWritable {
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("rank", self.rank)
+        json.member("score", self.score)
+        json.member("seat", self.seat)
+        json.endObject()
+    }
+}
+
+extension MatchResult: JSONTextWritable {
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("reason", self.reason)
+        if let standings = self.standings { json.member("standings", standings) }
+        if let winner = self.winner { json.member("winner", winner) }
+        json.endObject()
+    }
+}
+
+extension TableUpdate {
+    /// The `table` message's payload, written member by member in the order of their keys.
+    ///
+    /// NB: the same bytes as `WireCodec.payload`'s general path (`WirePayloadTests`).
+    func payload(re: RequestID?) -> [UInt8] {
+        var json = JSONTextWriter(capacity: 256 + 96 * self.table.seats.count)
+        json.beginObject()
+        if let re { json.member("re", re) }
+        json.member("table", self.table)
+        json.member("type", "table")
+        json.endObject()
+        return json.bytes
+    }
+}
