@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GameKit
 import Lobby
 import Protocol
 
@@ -217,6 +218,11 @@ extension HostStore {
 
     static func json(_ value: some Encodable) -> String {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
+    }
+
+    /// A value that writes itself (every move's record), without `WireCodec`'s look for that at run time.
+    static func json(_ value: some JSONTextWritable) -> String {
+        String(decoding: value.jsonText, as: UTF8.self)
     }
 
     static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
