@@ -28,6 +28,32 @@ struct FlatJSONObjectTests {
         #expect(!check.problems.isEmpty)
     }
 
+    @Test("a game whose move reads itself reads and writes it so through the game; any other, through Codable")
+    func throughTheGame() throws {
+        for move in Move.all {
+            let tree = JSONValue.encoding(move)
+            guard case .object(let members) = tree else {
+                Issue.record("\(move) is not an object")
+                continue
+            }
+            // NB: Tax Collection's own reader and writer, chosen when the game conforms, not a look-up.
+            #expect(TaxCollectionGame.readMove(JSONValueObjectReader(members)) == move)
+            #expect(TaxCollectionGame.moveMembers(move) != nil)
+            #expect(JSONValue.encodingMove(move, of: TaxCollectionGame.self) == tree)
+            #expect(try tree.decodeMove(of: TaxCollectionGame.self) == move)
+        }
+        let refused = JSONValue.object(["bank": .number(6), "direction": .string("up")])
+        #expect(throws: DecodingError.self) { try refused.decodeMove(of: TaxCollectionGame.self) }
+        // NB: a move that does not read itself goes through Codable, with the same result.
+        let roll = DiceRace.Move(roll: true, die: 4)
+        let rolled = JSONValue.encoding(roll)
+        guard case .object(let members) = rolled else { return }
+        #expect(DiceRace.readMove(JSONValueObjectReader(members)) == nil)
+        #expect(DiceRace.moveMembers(roll) == nil)
+        #expect(JSONValue.encodingMove(roll, of: DiceRace.self) == rolled)
+        #expect(try rolled.decodeMove(of: DiceRace.self) == roll)
+    }
+
     @Test("JSONValue.decode(as:) gives Decodable's error for what the fast reader leaves")
     func errorsStayDecodables() throws {
         let refused: [JSONValue] = [

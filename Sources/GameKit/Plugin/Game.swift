@@ -103,6 +103,17 @@ public protocol Game: Sendable {
     ///   - seed: the bot's randomness.
     /// - Returns: the move, or `nil` when the bot is unknown or has nothing to do.
     static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move?
+
+    /// A move read from a JSON object's members without a `Decoder`, or `nil` to leave the object to
+    /// `Decodable`. Supplied: a move that is a ``FlatJSONObject`` reads itself; any other, `nil`.
+    ///
+    /// NB: not for a game to write. Chosen once, when the game conforms, so the host and the clients do
+    /// not ask at run time, for every move, whether the move reads itself.
+    static func readMove(_ object: some JSONObjectReader) -> Move?
+
+    /// A move's members written without an `Encoder`, or `nil` to write it through `Encodable`.
+    /// Supplied, as ``readMove(_:)`` is.
+    static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]?
 }
 
 extension Game {
@@ -129,6 +140,10 @@ extension Game {
 
     public static func view(of move: Move, for viewer: Viewer) -> Move { move }
 
+    public static func readMove(_ object: some JSONObjectReader) -> Move? { nil }
+
+    public static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]? { nil }
+
     /// The standings of a match that ends from outside the rules.
     /// - Parameters:
     ///   - state: the state when it ended.
@@ -145,5 +160,15 @@ extension Game {
                 reason: reason, standings: scores.map { SeatStanding(seat: $0.seat, score: $0.score, rank: 1) })
         }
         return GameResult.ranking(scores, reason: reason, last: last)
+    }
+}
+
+extension Game where Move: FlatJSONObject {
+    public static func readMove(_ object: some JSONObjectReader) -> Move? {
+        Move(readingObject: object)
+    }
+
+    public static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]? {
+        move.jsonMembers
     }
 }

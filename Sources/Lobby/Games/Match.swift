@@ -85,7 +85,7 @@ struct Match<G: Game>: AnyMatch {
     mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
         let decoded: G.Move
         do {
-            decoded = try move.decode(as: G.Move.self)
+            decoded = try move.decodeMove(of: G.self)
         } catch {
             return .failure(.malformed("not a move of \(G.descriptor.name): \(error)"))
         }
@@ -95,7 +95,7 @@ struct Match<G: Game>: AnyMatch {
 
     mutating func replay(_ move: JSONValue, by mover: Mover) -> Result<MoveEffects, MoveRefusal> {
         do {
-            return self.apply(try move.decode(as: G.Move.self), by: mover)
+            return self.apply(try move.decodeMove(of: G.self), by: mover)
         } catch {
             return .failure(.malformed("not a move of \(G.descriptor.name): \(error)"))
         }
@@ -107,7 +107,7 @@ struct Match<G: Game>: AnyMatch {
             return .failure(.illegal(violation))
         case .success(let events):
             self.seq += 1
-            let encoded = JSONValue.encoding(move)
+            let encoded = JSONValue.encodingMove(move, of: G.self)
             if !G.hidesInformation {
                 // NB: one encoding for every viewer, since the game's filters show everything.
                 let shared = EncodedJSON(encoding: events)
@@ -116,7 +116,7 @@ struct Match<G: Game>: AnyMatch {
             return .success(
                 MoveEffects(
                     move: encoded,
-                    moveView: { viewer in JSONValue.encoding(G.view(of: move, for: viewer)) },
+                    moveView: { viewer in JSONValue.encodingMove(G.view(of: move, for: viewer), of: G.self) },
                     events: { viewer in
                         EncodedJSON(encoding: events.compactMap { G.view(of: $0, for: viewer) })
                     }))
@@ -124,12 +124,12 @@ struct Match<G: Game>: AnyMatch {
     }
 
     func hostMove(_ cause: HostCause) -> JSONValue? {
-        G.hostMove(cause, in: self.state).map { JSONValue.encoding($0) }
+        G.hostMove(cause, in: self.state).map { JSONValue.encodingMove($0, of: G.self) }
     }
 
     func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue? {
         let view = G.view(of: self.state, for: .seat(seat))
-        return G.botMove(bot: bot, seat: seat, in: view, seed: seed).map { JSONValue.encoding($0) }
+        return G.botMove(bot: bot, seat: seat, in: view, seed: seed).map { JSONValue.encodingMove($0, of: G.self) }
     }
 
     func encodedSnapshot(for viewer: Viewer, fullHash: String?) -> (state: EncodedJSON, hash: String) {

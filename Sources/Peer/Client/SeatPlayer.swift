@@ -73,7 +73,7 @@ public struct SeatPlayer<G: Game>: Sendable {
         guard let move = G.botMove(bot: self.bot, seat: self.seat, in: state, seed: self.seed) else { return .wait }
         self.pendingSeq = update.seq
         self.movesSent += 1
-        return .send(.move(MoveRequest(table: self.table, seq: update.seq, move: JSONValue.encoding(move))))
+        return .send(.move(MoveRequest(table: self.table, seq: update.seq, move: .encodingMove(move, of: G.self))))
     }
 }
 

@@ -67,7 +67,7 @@ extension JSONValue {
     public static func encoding(_ value: some Encodable) -> JSONValue {
         if let flat = value as? any FlatJSONObject {
             // NB: a move, written without an Encoder (GameKit's FlatJSONObject).
-            return .object(flat.jsonTree)
+            return .object(Self.tree(flat.jsonMembers))
         }
         do {
             return try JSONValueEncoder.tree(of: value)
@@ -95,18 +95,41 @@ extension JSONValue {
             // NB: a move, read without a Decoder; anything its reader leaves goes on to Decodable.
             return value
         }
+        return try self.decoded(as: type)
+    }
+
+    /// A game's move, read by the game's own reader when it has one (``Game/readMove(_:)``), else as
+    /// ``decode(as:)`` reads it.
+    ///
+    /// NB: the referee reads every move, and every client's mirror every move it is sent: the game knows
+    /// at compile time whether its move reads itself, so nothing is looked up per move.
+    public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
+        if case .object(let members) = self, let move = G.readMove(JSONValueObjectReader(members)) {
+            return move
+        }
+        return try self.decoded(as: G.Move.self)
+    }
+
+    /// A game's move as a tree, written by the game's own writer when it has one (``Game/moveMembers(_:)``),
+    /// else as ``encoding(_:)`` writes it.
+    public static func encodingMove<G: Game>(_ move: G.Move, of game: G.Type) -> JSONValue {
+        if let members = G.moveMembers(move) { return .object(Self.tree(members)) }
+        return Self.encoding(move)
+    }
+
+    /// The value through `Decodable`.
+    private func decoded<T: Decodable>(as type: T.Type) throws -> T {
         if let value = try? JSONTreeDecoder.decode(type, from: ParsedJSON(self), codingPath: []) {
             return value
         }
         return try JSONDecoder().decode(T.self, from: Data(WireCodec.payload(self)))
     }
-}
 
-extension FlatJSONObject {
-    /// The members as a JSON object.
-    fileprivate var jsonTree: [String: JSONValue] {
+    /// A flat object's members as a JSON object.
+    fileprivate static func tree(_ members: [(key: String, value: JSONScalar)]) -> [String: JSONValue] {
         var tree: [String: JSONValue] = [:]
-        for (key, scalar) in self.jsonMembers {
+        tree.reserveCapacity(members.count)
+        for (key, scalar) in members {
             switch scalar {
             case .integer(let number): tree[key] = .number(Double(number))
             case .string(let text): tree[key] = .string(text)
