@@ -54,6 +54,17 @@ struct GameEventJSONTests {
         #expect(try decode(Square.self, "\"\(name)\"") == square)
     }
 
+    @Test("every square's name: its seat and number, or its treasury; a number off the board as it is")
+    func everySquaresName() {
+        for seat in Seat.allCases {
+            for number in 0...7 {
+                #expect(Square.bank(seat, number).description == "\(seat.rawValue)\(number)")
+            }
+        }
+        #expect(Square.top.description == "top")
+        #expect(Square.bottom.description == "bottom")
+    }
+
     @Test(arguments: ["A0", "A6", "C1", "Top", "", "A12"])
     func badSquareNamesAreRefused(name: String) {
         #expect(Square(name) == nil)

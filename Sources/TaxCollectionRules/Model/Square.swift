@@ -46,12 +46,14 @@ public enum Square: Sendable, Hashable, CustomStringConvertible {
 
     /// The wire name, such as `"A3"` or `"top"`.
     public var description: String {
-        switch self {
-        case .bank(let seat, let number): "\(seat.rawValue)\(number)"
-        case .top: "top"
-        case .bottom: "bottom"
-        }
+        // NB: the names of the ring, not text made anew: the host writes a square into nearly every event.
+        if let index = self.ringIndex { return Self.names[index] }
+        guard case .bank(let seat, let number) = self else { return "" }
+        return "\(seat.rawValue)\(number)"
     }
+
+    /// The wire names, by ring position.
+    private static let names = ["A1", "A2", "A3", "A4", "A5", "bottom", "B5", "B4", "B3", "B2", "B1", "top"]
 
     /// Reads a wire name.
     /// - Parameter name: `"A1"`…`"B5"`, `"top"` or `"bottom"`.
