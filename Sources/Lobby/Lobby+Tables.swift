@@ -313,14 +313,17 @@ extension Lobby {
 
     /// The connections that follow a table: its present players, then its spectators.
     func members(of table: Table) -> [(connection: ConnectionID, viewer: Viewer)] {
-        var members: [(ConnectionID, Viewer)] = []
+        // NB: labelled as returned (an unlabelled array would be copied into the labelled one), and
+        // sized once: the lobby lists a table's members for every state it sends.
+        var members: [(connection: ConnectionID, viewer: Viewer)] = []
+        members.reserveCapacity(table.seatOrder.count + table.spectators.count)
         for seat in table.seatOrder {
             if let id = table.seats[seat], let connection = self.players[id]?.connection {
                 members.append((connection, .seat(seat)))
             }
         }
-        for connection in table.spectators.sorted() where self.referee.tellsSpectators {
-            members.append((connection, .spectator))
+        if !table.spectators.isEmpty, self.referee.tellsSpectators {
+            for connection in table.spectators.sorted() { members.append((connection, .spectator)) }
         }
         return members
     }

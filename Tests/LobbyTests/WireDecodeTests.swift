@@ -1,5 +1,5 @@
-import GameKit
 import Foundation
+import GameKit
 import Lobby
 import TaxCollectionRules
 import TestScheduling
@@ -61,5 +61,29 @@ struct WireDecodeTests {
             }
         }
         #expect(states > 0)
+    }
+
+    /// A value with an integer of every width the tree reader knows by its type.
+    struct Widths: Codable, Equatable {
+        var i8: Int8?, i16: Int16?, i32: Int32?, i64: Int64?, u: UInt?, u8: UInt8?, u16: UInt16?, u32: UInt32?
+        var u64: UInt64?
+    }
+
+    @Test("integers of every width: what fits reads as JSONDecoder reads it, what does not is refused")
+    func integerWidths() throws {
+        let keys = ["i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64"]
+        let values: [Int64] = [
+            0, 1, -1, 127, 128, -129, 255, 256, 65_535, 65_536, -32_769, Int64(Int32.max) + 1, Int64.min,
+        ]
+        for key in keys {
+            for value in values {
+                let text = Array(#"{"\#(key)":\#(value)}"#.utf8)
+                let tree = try ParsedJSON.parse(text).get()
+                let fast = try? JSONTreeDecoder.decode(Widths.self, from: tree, codingPath: [])
+                let reference = try? JSONDecoder().decode(Widths.self, from: Data(text))
+                #expect(fast == reference, "\(key): \(value)")
+                if value == 0 { #expect(fast != nil, "\(key) reads 0") }
+            }
+        }
     }
 }

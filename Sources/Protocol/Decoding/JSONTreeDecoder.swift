@@ -76,8 +76,13 @@ struct JSONTreeDecoder: Decoder {
             }
         case is RequestID.Type:
             return try RequestID(node, reading: reading, codingPath: codingPath) as! T
-        case let integerType as any FixedWidthInteger.Type:
-            return try Self.integer(integerType, node, codingPath, reading) as! T
+        case is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type, is UInt.Type, is UInt64.Type,
+            is UInt32.Type, is UInt16.Type, is UInt8.Type, is Int128.Type, is UInt128.Type:
+            // NB: each integer type by its metatype, not `as any FixedWidthInteger.Type`: that cast looks
+            // up the conformance of every struct decoded (a game's state, each of its members) and finds
+            // none, at the cost of a few thousand instructions each time. Every standard integer type must
+            // be listed: its `init(from:)` asks a single-value container for itself, which comes back here.
+            return try Self.integer((T.self as! any FixedWidthInteger.Type), node, codingPath, reading) as! T
         case is Float.Type, is Data.Type, is Date.Type, is URL.Type, is Decimal.Type:
             throw DecodingError.typeMismatch(
                 T.self, .init(codingPath: codingPath, debugDescription: "no tcnet/1 message holds \(T.self)"))
