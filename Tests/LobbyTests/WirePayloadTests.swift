@@ -137,10 +137,10 @@ struct WirePayloadTests {
                 if case .table = delivery.envelope.message { tables += 1 }
             }
         }
-        // NB: every state after a move is written member by member, the last with its result, to both
-        // players; read member by member, all but the last (its result goes the general way).
+        // NB: every state after a move is written and read member by member, the last with its result,
+        // to both players.
         #expect(written == 2 * seq)
-        #expect(read == 2 * (seq - 1))
+        #expect(read == 2 * seq)
         #expect(tables == 2, "the table of the match's end, to both players")
         for entry in harness.journal {
             switch entry {
@@ -281,6 +281,23 @@ struct WirePayloadTests {
             for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9007199254740993"] {
                 variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
             }
+        }
+        // A result, as a host writes it and not: the reader takes the first ones.
+        let results = [
+            #"{"reason":"finished","standings":[{"rank":1,"score":30,"seat":"A"},"#
+                + #"{"rank":2,"score":-4,"seat":"B"}],"winner":"A"}"#,
+            #"{"reason":"forfeit"}"#, #"{"reason":"x","winner":null}"#, #"{"reason":"x","standings":null}"#,
+            #"{"reason":"x","standings":[]}"#, #"{"winner":"A"}"#, #"{"reason":1}"#, #"{"reason":"x","winner":2}"#,
+            #"{"reason":"x","other":true}"#, #"{"reason":"x","standings":[{"rank":1,"score":3}]}"#,
+            #"{"reason":"x","standings":[{"rank":1,"score":3.0,"seat":"A"}]}"#,
+            #"{"reason":"x","standings":[{"rank":1,"score":3,"seat":"A","x":0}]}"#,
+            #"{"reason":"x","standings":[{"rank":"1","score":3,"seat":"A"}]}"#,
+            #"{"reason":"x","standings":{"rank":1}}"#, #"{"reason":"x","standings":[7]}"#,
+        ]
+        for (index, result) in results.enumerated() {
+            let ended = text.replacingOccurrences(of: #""seq":12"#, with: #""result":"# + result + #","seq":12"#)
+            let taken = Self.expectSameReading(Array(ended.utf8))
+            if index < 5 { #expect(taken, "the reader takes \(result)") }
         }
         variants += [
             text.replacingOccurrences(of: #""turn":"A""#, with: #""turn":"A","result":{"reason":"x","winner":null}"#),
