@@ -133,11 +133,12 @@ public enum WireCodec {
     /// Decodes a frame payload sent by a host, with its game values deferred or built at once (the
     /// reference the deferred reading is tested against).
     /// - Parameter direct: whether a `state` as a host writes one is read member by member
-    ///   (``MatchUpdate/envelope(reading:)``); `false` is the reference that reading is tested against.
+    ///   (``MatchUpdate/envelope(reading:)``), and so is a `table`; `false` is the reference that reading is
+    ///   tested against.
     static func decodeHost(
         _ payload: [UInt8], deferring: Bool, direct: Bool = true
     ) -> Result<HostEnvelope, InboundProblem> {
-        let reader: (([String: ParsedJSON]) -> HostEnvelope?)? = direct ? { MatchUpdate.envelope(reading: $0) } : nil
+        let reader: (([String: ParsedJSON]) -> HostEnvelope?)? = direct ? { HostEnvelope.envelope(reading: $0) } : nil
         return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring, direct: reader)
     }
 

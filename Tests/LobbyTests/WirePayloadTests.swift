@@ -138,9 +138,9 @@ struct WirePayloadTests {
             }
         }
         // NB: every state after a move is written and read member by member, the last with its result,
-        // to both players.
+        // to both players, and so are the table messages.
         #expect(written == 2 * seq)
-        #expect(read == 2 * seq)
+        #expect(read == 2 * seq + tables)
         #expect(tables == 2, "the table of the match's end, to both players")
         for entry in harness.journal {
             switch entry {
@@ -230,7 +230,7 @@ struct WirePayloadTests {
             #expect(WireCodec.payload(read) == WireCodec.payload(decoded), sourceLocation: sourceLocation)
         }
         guard case .success(.object(let members)) = ParsedJSON.parse(payload, deferring: true) else { return false }
-        return MatchUpdate.envelope(reading: members) != nil
+        return HostEnvelope.envelope(reading: members) != nil
     }
 
     /// A payload read member by member and through `Decodable`: the same result, success or failure.
@@ -310,6 +310,51 @@ struct WirePayloadTests {
             text.replacingOccurrences(of: #"["A"]"#, with: #"["A",1]"#),
             text.replacingOccurrences(of: #""re":7"#, with: #""re":"seven""#),
             text.replacingOccurrences(of: #""status":"playing""#, with: #""status":"dancing""#),
+        ]
+        Self.expectSomeTaken(variants) { Self.expectSameReading($0) }
+    }
+
+    @Test("a table read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
+    func tableReading() throws {
+        let info = TableInfo(
+            id: "t3", game: "whichbill", ruleSet: "classic", status: .paused,
+            seats: [
+                SeatInfo(seat: "A", player: PlayerID(rawValue: "p-1"), name: "Lan", ready: true, away: true),
+                SeatInfo(seat: "B", ready: false, bot: "greedy"),
+            ],
+            spectators: 2, graceSeconds: 90, onTimeout: .forfeit, match: 4,
+            options: ["rounds": .number(5), "tip": .number(0.15)], pausedBy: .away)
+        let payload = WireCodec.payload(HostEnvelope(re: .number(9), .table(TableUpdate(table: info))))
+        #expect(Self.expectSameReading(payload), "the reader takes a host's table")
+        let plain = TableInfo(
+            id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting, seats: [SeatInfo(seat: "A")],
+            spectators: 0, graceSeconds: 60, onTimeout: .pause, match: 0)
+        #expect(Self.expectSameReading(WireCodec.payload(HostEnvelope(.table(TableUpdate(table: plain))))))
+        let text = String(decoding: payload, as: UTF8.self)
+        var variants: [String] = []
+        let members = [
+            #""game":"whichbill""#, #""graceSeconds":90"#, #""id":"t3""#, #""match":4"#, #""onTimeout":"forfeit""#,
+            #""options":{"rounds":5,"tip":0.15}"#, #""pausedBy":"away""#, #""ruleSet":"classic""#,
+            #""spectators":2"#, #""status":"paused""#, #""re":9"#, #""type":"table""#, #""away":true"#,
+            #""bot":"greedy""#, #""name":"Lan""#, #""player":"p-1""#, #""ready":false"#, #""seat":"B""#,
+        ]
+        for member in members {
+            #expect(text.contains(member), "\(member)")
+            let key = String(member.prefix { $0 != ":" })
+            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
+            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9223372036854775808"] {
+                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
+            }
+        }
+        variants += [
+            text.replacingOccurrences(of: #""type":"table""#, with: #""type":"table","future":1"#),
+            text.replacingOccurrences(of: #""seat":"B""#, with: #""seat":"B","x":1"#),
+            text.replacingOccurrences(of: #""status":"paused""#, with: #""status":"dancing""#),
+            text.replacingOccurrences(of: #""onTimeout":"forfeit""#, with: #""onTimeout":"never""#),
+            text.replacingOccurrences(of: #""re":9"#, with: #""re":"nine""#),
+            text.replacingOccurrences(of: #""tip":0.15"#, with: #""tip":[null,{"a":"b"}]"#),
+            text.replacingOccurrences(of: #""match":4"#, with: #""match":4.0"#),
         ]
         Self.expectSomeTaken(variants) { Self.expectSameReading($0) }
     }
