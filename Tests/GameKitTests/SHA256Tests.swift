@@ -1,3 +1,4 @@
+import Foundation
 import GameKit
 import TestScheduling
 import Testing
@@ -60,16 +61,17 @@ struct SHA256Tests {
 /// FIPS 180-4 as written: the message padded whole, then each block's schedule and 64 rounds, the eight
 /// working variables moved every round. Slow and plain, to hold the fast digest to.
 enum TextbookSHA256 {
-    static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+    /// The first primes: the constants are their roots' fractional parts (FIPS 180-4, 4.2.2 and 5.3.3),
+    /// worked out here rather than copied, so that this reference shares no table with the code.
+    static let primes = (2...311).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }
+
+    /// The first 32 bits of a root's fractional part.
+    static func fraction(_ root: Double) -> UInt32 {
+        UInt32((root - root.rounded(.down)) * 4_294_967_296)
+    }
+
+    static let k = primes.map { fraction(cbrt(Double($0))) }
+    static let initial = primes.prefix(8).map { fraction(Double($0).squareRoot()) }
 
     static func digest(of message: [UInt8]) -> [UInt8] {
         var padded = message + [0x80]
@@ -78,9 +80,7 @@ enum TextbookSHA256 {
         for shift in stride(from: 56, through: 0, by: -8) {
             padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
         }
-        var h: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
+        var h = Self.initial
         func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
         for start in stride(from: 0, to: padded.count, by: 64) {
             var w = (0..<16).map { i in
@@ -91,15 +91,13 @@ enum TextbookSHA256 {
                 let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
                 w.append(w[t - 16] &+ s0 &+ w[t - 7] &+ s1)
             }
-            var v = h
+            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
             for t in 0..<64 {
-                let t1 =
-                    v[7] &+ (rotr(v[4], 6) ^ rotr(v[4], 11) ^ rotr(v[4], 25)) &+ ((v[4] & v[5]) ^ (~v[4] & v[6]))
-                    &+ k[t] &+ w[t]
-                let t2 =
-                    (rotr(v[0], 2) ^ rotr(v[0], 13) ^ rotr(v[0], 22)) &+ ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]))
-                v = [t1 &+ t2, v[0], v[1], v[2], v[3] &+ t1, v[4], v[5], v[6]]
+                let t1 = hh &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+                let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
+            let v = [a, b, c, d, e, f, g, hh]
             h = zip(h, v).map { $0 &+ $1 }
         }
         return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
