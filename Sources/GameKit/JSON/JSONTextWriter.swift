@@ -224,9 +224,11 @@ public struct JSONTextWriter: ~Copyable {
     }
 
     private mutating func literal(_ text: StaticString) {
-        self.reserve(text.utf8CodeUnitCount + 1)
-        self.separate()
-        self.put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        text.withUTF8Buffer { text in
+            self.reserve(text.count + 1)
+            self.separate()
+            self.put(UnsafeRawBufferPointer(text))
+        }
     }
 
     /// Writes a value's text as it is: text this writer, or the wire's, wrote already.
