@@ -1,7 +1,8 @@
 /// SHA-256 (FIPS 180-4), small and dependency-free: state hashes, dice commitments, HMAC.
 ///
 /// NB: GameKit and the rules modules build without Foundation or packages (they are also compiled for
-/// fuzzing), so GameKit carries its own digest. Tests check it against the FIPS 180-4 example vectors.
+/// fuzzing), so GameKit carries its own digest. Tests check it against the FIPS 180-4 example vectors and
+/// against a textbook implementation over every length to five blocks.
 public struct SHA256: Sendable {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -37,8 +38,8 @@ public struct SHA256: Sendable {
         if absorbed == nil { Array(bytes).withUnsafeBytes { self.absorb($0) } }
     }
 
-    // NB: no state hash, dice roll or random step copies its message into a block it does not fill: whole
-    // blocks are compressed where they lie, and only the tail waits in `block`.
+    // NB: whole blocks are compressed where they lie in the caller's bytes; only a tail shorter than a
+    // block is copied, into `block`, to wait for more.
     private mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
         guard var next = bytes.baseAddress, !bytes.isEmpty else { return }
         var remaining = bytes.count
