@@ -46,10 +46,15 @@ public enum Square: Sendable, Hashable, CustomStringConvertible {
 
     /// The wire name, such as `"A3"` or `"top"`.
     public var description: String {
-        // NB: the names of the ring, not text made anew: the host writes a square into nearly every event.
-        if let index = self.ringIndex { return Self.names[index] }
-        guard case .bank(let seat, let number) = self else { return "" }
-        return "\(seat.rawValue)\(number)"
+        switch self {
+        case .bank(let seat, let number):
+            // NB: a bank's name from the ring's, not text made anew: the host writes a square into nearly
+            // every event. A number off the board (no ring position) is spelled as it is.
+            guard let index = self.ringIndex else { return "\(seat.rawValue)\(number)" }
+            return Self.names[index]
+        case .top: return "top"
+        case .bottom: return "bottom"
+        }
     }
 
     /// The wire names, by ring position.
