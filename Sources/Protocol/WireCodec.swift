@@ -34,6 +34,12 @@ public enum WireCodec {
         self.sortedPayload(value)
     }
 
+    /// Encodes a value that writes itself (a journal's move record), chosen where its type is known, so
+    /// nothing is asked at run time.
+    public static func payload(_ value: some JSONTextWritable) -> [UInt8] {
+        value.jsonText
+    }
+
     /// Encodes a host's message as a JSON payload (without a frame header).
     ///
     /// NB: a `state` whose state and events the host wrote already (every one after a move) is written

@@ -220,9 +220,10 @@ extension HostStore {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
 
-    /// A value that writes itself (every move's record), without `WireCodec`'s look for that at run time.
+    /// A value that writes itself (every move's record): `WireCodec`'s writer for it, chosen here, where
+    /// the record's type is known, not looked up at run time.
     static func json(_ value: some JSONTextWritable) -> String {
-        String(decoding: value.jsonText, as: UTF8.self)
+        String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
 
     static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {

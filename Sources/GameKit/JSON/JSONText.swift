@@ -31,7 +31,7 @@ public enum JSONText {
 
     /// Whether a byte of a string is written escaped.
     @inline(__always)
-    public static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 

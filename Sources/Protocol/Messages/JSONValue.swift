@@ -69,6 +69,11 @@ extension JSONValue {
             // NB: a move, written without an Encoder (GameKit's FlatJSONObject).
             return .object(Self.tree(flat.jsonMembers))
         }
+        return Self.encoded(value)
+    }
+
+    /// The value through `Encodable`.
+    private static func encoded(_ value: some Encodable) -> JSONValue {
         do {
             return try JSONValueEncoder.tree(of: value)
         } catch {
@@ -111,10 +116,10 @@ extension JSONValue {
     }
 
     /// A game's move as a tree, written by the game's own writer when it has one (``Game/moveMembers(_:)``),
-    /// else as ``encoding(_:)`` writes it.
+    /// else through `Encodable`, as ``encoding(_:)`` writes it.
     public static func encodingMove<G: Game>(_ move: G.Move, of game: G.Type) -> JSONValue {
         if let members = G.moveMembers(move) { return .object(Self.tree(members)) }
-        return Self.encoding(move)
+        return Self.encoded(move)
     }
 
     /// The value through `Decodable`.

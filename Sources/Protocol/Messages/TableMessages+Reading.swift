@@ -1,8 +1,9 @@
-// MARK: A table's message, read without a Decoder
+// MARK: A table's messages, read without a Decoder
 
-// NB: a client hears its table's description whenever it changes (several times a match). This reads it
-// member by member when it is as a host writes one, and returns `nil` for anything else, which
-// `Decodable` then reads or refuses; `WirePayloadTests` holds the two readings to the same results.
+// NB: a client hears its table's description whenever it changes (several times a match), and a match's
+// result in its last `state`. These read them member by member when they are as a host writes them, and
+// return `nil` for anything else, which `Decodable` then reads or refuses; `WirePayloadTests` holds the
+// two readings to the same results.
 
 extension HostEnvelope {
     /// The host's messages a client reads most, member by member (``MatchUpdate/envelope(reading:)``,
@@ -101,5 +102,33 @@ extension SeatInfo {
         guard let seat, let ready, let away else { return nil }
         (read.seat, read.ready, read.away) = (seat, ready, away)
         return read
+    }
+}
+
+extension MatchResult {
+    /// `result` as a host writes it: `reason`, `winner` unless none, `standings` of seats with whole
+    /// scores and ranks; `nil` for anything else (`Decodable` reads it or says what is wrong).
+    static func reading(_ node: ParsedJSON) -> MatchResult? {
+        guard case .object(let members) = node, case .string(let reason)? = members["reason"] else { return nil }
+        var result = MatchResult(winner: nil, reason: reason)
+        for (key, member) in members {
+            switch (key, member) {
+            case ("reason", _), ("winner", .null), ("standings", .null): break
+            case ("winner", .string(let winner)): result.winner = winner
+            case ("standings", .array(let items)):
+                var standings: [Standing] = []
+                for item in items {
+                    guard case .object(let standing) = item, standing.count == 3,
+                        case .string(let seat)? = standing["seat"], case .integer(let score)? = standing["score"],
+                        case .integer(let rank)? = standing["rank"]
+                    else { return nil }
+                    standings.append(Standing(seat: seat, score: Int(score), rank: Int(rank)))
+                }
+                result.standings = standings
+            default:
+                return nil
+            }
+        }
+        return result
     }
 }

@@ -6,7 +6,7 @@ import GameKit
 // match: seated, ready, playing, over), and the match's last `state` carries its result. These write the
 // bytes of their `Encodable` forms directly, members sorted by key and absent optionals left out, as
 // the synthesized conformances do; `WirePayloadTests` holds them to `JSONEncoder`'s bytes over whole
-// matches and `BroadcastPayloadsTests` over every optional member present and absent.
+// matches and over every optional member present and absent.
 
 extension SeatInfo: JSONTextWritable {
     public func writeJSON(to json: inout JSONTextWriter) {

@@ -513,7 +513,7 @@ extension MatchUpdate {
                 guard let last = Self.playedMove(text.built) else { return nil }
                 update.last = last
             case ("result", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
-                guard let result = Self.matchResult(text.built) else { return nil }
+                guard let result = MatchResult.reading(text.built) else { return nil }
                 update.result = result
             default:
                 return nil
@@ -521,32 +521,6 @@ extension MatchUpdate {
         }
         // NB: type, table, match, seq, hash, status, state and events, each once (keys are unique).
         return seen == 8 ? HostEnvelope(re: re, .state(update)) : nil
-    }
-
-    /// `result` as a host writes it: `reason`, `winner` unless none, `standings` of seats with whole
-    /// scores and ranks; `nil` for anything else (`Decodable` reads it or says what is wrong).
-    private static func matchResult(_ node: ParsedJSON) -> MatchResult? {
-        guard case .object(let members) = node, case .string(let reason)? = members["reason"] else { return nil }
-        var result = MatchResult(winner: nil, reason: reason)
-        for (key, member) in members {
-            switch (key, member) {
-            case ("reason", _), ("winner", .null), ("standings", .null): break
-            case ("winner", .string(let winner)): result.winner = winner
-            case ("standings", .array(let items)):
-                var standings: [Standing] = []
-                for item in items {
-                    guard case .object(let standing) = item, standing.count == 3,
-                        case .string(let seat)? = standing["seat"], case .integer(let score)? = standing["score"],
-                        case .integer(let rank)? = standing["rank"]
-                    else { return nil }
-                    standings.append(Standing(seat: seat, score: Int(score), rank: Int(rank)))
-                }
-                result.standings = standings
-            default:
-                return nil
-            }
-        }
-        return result
     }
 
     /// `last` as a host writes it: `move`, and `seat` unless the host moved.
