@@ -126,7 +126,11 @@ public final class TmuxSession: Sendable {
         try Self.tmux(["-S", self.socket, "capture-pane", "-p", "-t", self.name])
     }
 
-    /// Waits until the screen satisfies `condition`, and returns it.
+    /// Waits until the screen satisfies `condition` and is settled (the same on a second look), and returns it.
+    ///
+    /// NB: capture-pane may see a frame half drawn: tmux reads a program's output in pieces, and a frame's
+    /// first lines can be on the screen before its last. A screen is taken only when a second look, a moment
+    /// later, finds it unchanged.
     /// - Throws: ``TmuxError/timedOut(screen:)`` naming the caller's line, and the command's exit status
     ///   when it ended (a program that leaves the alternate screen leaves an empty one).
     public func waitForScreen(
@@ -138,7 +142,13 @@ public final class TmuxSession: Sendable {
         // be resumed long after its sleep ended.
         while true {
             last = (try? self.screen()) ?? last
-            if condition(last) { return last }
+            if condition(last) {
+                try await Task.sleep(for: .milliseconds(15))
+                let again = (try? self.screen()) ?? last
+                // NB: a screen that never settles (a clock on it) is taken as it is at the deadline.
+                if again == last || (ContinuousClock.now >= deadline && condition(again)) { return again }
+                continue
+            }
             if ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(30))
         }
