@@ -23,15 +23,9 @@ extension HostStore {
         }
     }
 
-    /// Adds the people's scores of an archived match to the high scores, in the journal's transaction.
-    static func indexScores(_ archive: MatchArchive, _ db: Database) throws {
-        let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM matchArchive WHERE tableID = ? AND match = ? AND endedAt = ?",
-            arguments: [archive.table, archive.match, archive.endedAt])
-        try Self.index(archive, id: id ?? 0, db)
-    }
-
-    private static func index(_ archive: MatchArchive, id: Int64, _ db: Database) throws {
+    /// Adds the people's scores of an archived match (its row's id) to the high scores, in the journal's
+    /// transaction.
+    static func index(_ archive: MatchArchive, id: Int64, _ db: Database) throws {
         for score in BoardScore.scores(of: archive) {
             try db.cachedStatement(
                 sql: "INSERT INTO highScore (archiveID, game, board, name, score) VALUES (?, ?, ?, ?, ?)"

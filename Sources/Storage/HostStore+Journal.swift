@@ -104,8 +104,7 @@ extension HostStore {
                             sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
                         ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
                     case .archive(let record):
-                        try Self.archive(record, in: db)
-                        try Self.indexScores(record, db)
+                        try Self.index(record, id: try Self.archive(record, in: db), db)
                     case .tournament(let record):
                         try db.cachedStatement(
                             sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
@@ -160,7 +159,8 @@ extension HostStore {
 
     /// Keeps a finished match and a copy of its moves, which the journal drops when the table's next
     /// match starts.
-    private static func archive(_ record: MatchArchive, in db: Database) throws {
+    /// - Returns: the archived match's id.
+    private static func archive(_ record: MatchArchive, in db: Database) throws -> Int64 {
         try db.cachedStatement(
             sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
@@ -170,6 +170,7 @@ extension HostStore {
                 "INSERT INTO archivedMove (archiveID, seq, record) "
                 + "SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
         ).execute(arguments: [id, record.table, record.match])
+        return id
     }
 
     /// The archived matches, oldest first.
@@ -220,8 +221,8 @@ extension HostStore {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
 
-    /// A value that writes itself (every move's record): `WireCodec`'s writer for it, chosen here, where
-    /// the record's type is known, not looked up at run time.
+    /// A value that writes itself (a move's, a table's and a finished match's records): `WireCodec`'s
+    /// writer for it, chosen here, where the record's type is known, not looked up at run time.
     static func json(_ value: some JSONTextWritable) -> String {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
