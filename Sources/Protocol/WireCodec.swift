@@ -122,7 +122,7 @@ public enum WireCodec {
     package static func decodeClient(
         _ payload: [UInt8], reading: JSONReading, direct: Bool = true
     ) -> Result<ClientEnvelope, InboundProblem> {
-        let reader: (([String: ParsedJSON]) -> ClientEnvelope?)? =
+        let reader: ((ParsedMembers) -> ClientEnvelope?)? =
             direct && reading == .strict ? { MoveRequest.envelope(reading: $0) } : nil
         return self.decode(ClientEnvelope.self, payload, reading: reading, direct: reader)
     }
@@ -144,35 +144,39 @@ public enum WireCodec {
     static func decodeHost(
         _ payload: [UInt8], deferring: Bool, direct: Bool = true
     ) -> Result<HostEnvelope, InboundProblem> {
-        let reader: (([String: ParsedJSON]) -> HostEnvelope?)? = direct ? { HostEnvelope.envelope(reading: $0) } : nil
+        let reader: ((ParsedMembers) -> HostEnvelope?)? = direct ? { HostEnvelope.envelope(reading: $0) } : nil
         return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring, direct: reader)
     }
 
-    /// - Parameter direct: a reader for the messages it knows, tried on the parsed object first; `nil`
-    ///   from it leaves the message to `Decodable`.
+    /// - Parameter direct: a reader for the messages it knows, tried on the parsed object's members first
+    ///   (unless a name repeats); `nil` from it leaves the message to `Decodable`.
+    ///
+    /// NB: the parser checks the UTF-8 of every string, and outside strings takes only ASCII, so a text it
+    /// takes is UTF-8; only a refused one is checked again, to say which of the two it is not.
     private static func decode<T: Decodable>(
         _: T.Type, _ payload: [UInt8], reading: JSONReading, deferring: Bool = false,
-        direct: (([String: ParsedJSON]) -> T?)? = nil
+        direct: ((ParsedMembers) -> T?)? = nil
     ) -> Result<T, InboundProblem> {
-        guard String(validating: payload, as: UTF8.self) != nil else {
-            return .failure(
-                InboundProblem(
-                    code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
-        }
-        let tree: ParsedJSON
-        switch ParsedJSON.parse(payload, deferring: deferring) {
+        let message: ParsedMessage
+        switch ParsedJSON.parseMessage(payload, deferring: deferring) {
         case .success(let parsed):
-            tree = parsed
+            message = parsed
         case .failure(let syntax):
+            guard String(validating: payload, as: UTF8.self) != nil else {
+                return .failure(
+                    InboundProblem(
+                        code: .invalidUTF8, message: "the frame's payload is not valid UTF-8", re: nil, fatal: true))
+            }
             if reading.foundationFallback { return self.foundationDecode(T.self, payload) }
             return .failure(
                 InboundProblem(
                     code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
                     fatal: true))
         }
-        if let direct, case .object(let members) = tree, let value = direct(members) {
+        if let direct, case .members(let members) = message, !members.repeatsAName, let value = direct(members) {
             return .success(value)
         }
+        let tree = message.tree
         do {
             return .success(try JSONTreeDecoder.decode(T.self, from: tree, codingPath: [], reading: reading))
         } catch let problem as EnvelopeProblem {

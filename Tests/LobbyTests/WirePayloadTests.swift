@@ -229,8 +229,10 @@ struct WirePayloadTests {
         if case (.success(let read), .success(let decoded)) = (direct, general) {
             #expect(WireCodec.payload(read) == WireCodec.payload(decoded), sourceLocation: sourceLocation)
         }
-        guard case .success(.object(let members)) = ParsedJSON.parse(payload, deferring: true) else { return false }
-        return HostEnvelope.envelope(reading: members) != nil
+        guard case .success(.members(let members)) = ParsedJSON.parseMessage(payload, deferring: true) else {
+            return false
+        }
+        return !members.repeatsAName && HostEnvelope.envelope(reading: members) != nil
     }
 
     /// A payload read member by member and through `Decodable`: the same result, success or failure.
@@ -278,6 +280,9 @@ struct WirePayloadTests {
             #expect(text.contains(member), "\(member)")
             let key = String(member.prefix { $0 != ":" })
             variants.append(text.replacingOccurrences(of: member + ",", with: ""))
+            // NB: a name given twice, with its own value again and with another: the last counts.
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
+            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
             for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9007199254740993"] {
                 variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
             }
@@ -343,6 +348,8 @@ struct WirePayloadTests {
             let key = String(member.prefix { $0 != ":" })
             variants.append(text.replacingOccurrences(of: member + ",", with: ""))
             variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
+            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
             for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9223372036854775808"] {
                 variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
             }
@@ -391,8 +398,8 @@ struct WirePayloadTests {
         let direct = WireCodec.decodeClient(payload)
         let general = WireCodec.decodeClient(payload, reading: .strict, direct: false)
         Self.expectSame(direct, general, sourceLocation: sourceLocation)
-        guard case .success(.object(let members)) = ParsedJSON.parse(payload) else { return false }
-        return MoveRequest.envelope(reading: members) != nil
+        guard case .success(.members(let members)) = ParsedJSON.parseMessage(payload) else { return false }
+        return !members.repeatsAName && MoveRequest.envelope(reading: members) != nil
     }
 
     @Test("a move read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
@@ -407,6 +414,8 @@ struct WirePayloadTests {
             let key = String(member.prefix { $0 != ":" })
             variants.append(text.replacingOccurrences(of: member + ",", with: ""))
             variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
+            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
             for value in [
                 "null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9007199254740993", "\"\"",
                 "9223372036854775807", "1e2", longID,

@@ -48,7 +48,7 @@ struct StrictReadingTests {
         #expect(problem.fatal)
     }
 
-    @Test("a payload that is not UTF-8 still gets invalid-utf8, before any parsing")
+    @Test("a payload that is not UTF-8 still gets invalid-utf8, not invalid-json")
     func invalidUTF8Kept() throws {
         let result = WireCodec.decodeClient(Array(#"{"type":"ping","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
         #expect(result.failure?.code == .invalidUTF8)

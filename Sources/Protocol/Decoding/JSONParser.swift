@@ -3,8 +3,10 @@
 /// range of numbers, strings that are Unicode text). Every method returns `nil` after recording why
 /// in ``failure``.
 ///
-/// NB: the caller has checked that the bytes are UTF-8; outside strings every byte the grammar allows
-/// is ASCII, so a non-ASCII byte there is a syntax error, and inside strings the bytes are copied.
+/// NB: outside strings every byte the grammar allows is ASCII, so a non-ASCII byte there is a syntax
+/// error; inside strings each byte from 0x80 up starts a sequence checked as UTF-8 (RFC 3629). A text
+/// the parser takes is therefore UTF-8 throughout, and a caller need not check it first (one that
+/// refuses a text tells a text that is not UTF-8 from one that is not JSON by checking after a refusal).
 struct JSONParser {
     /// The most arrays and objects nested in one another, the outermost counted.
     static let maxNesting = 64
@@ -101,37 +103,79 @@ struct JSONParser {
         return .deferred(text)
     }
 
+    /// The whole text, when it is an object: its members in the order they came
+    /// (``ParsedJSON/parseMessage(_:deferring:)``).
+    mutating func message() -> ParsedMessage? {
+        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            _ = self.fail(.byteOrderMark)
+            return nil
+        }
+        self.skipWhitespace()
+        let message: ParsedMessage
+        if self.peek(UInt8(ascii: "{")) {
+            guard let members = self.members(depth: 1, into: ParsedMembers.self) else { return nil }
+            message = .members(members)
+        } else {
+            guard let value = self.value(depth: 0) else { return nil }
+            message = .value(value)
+        }
+        self.skipWhitespace()
+        guard self.index == self.bytes.count else {
+            _ = self.fail(.textAfterValue)
+            return nil
+        }
+        return message
+    }
+
     private mutating func object(depth: Int) -> ParsedJSON? {
-        guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
+        self.members(depth: depth, into: [String: ParsedJSON].self).map(ParsedJSON.object)
+    }
+
+    /// An object's members, gathered as `Members` keeps them.
+    private mutating func members<Members: ObjectMembers>(depth: Int, into _: Members.Type) -> Members? {
+        guard depth <= Self.maxNesting else {
+            _ = self.fail(.tooDeep)
+            return nil
+        }
         self.index += 1
         // NB: a message's own members (a `state` has up to 13) go in at once, without growing the table
         // four times on the way; nested objects, and those only checked, start empty.
-        var members: [String: ParsedJSON] = depth == 1 ? Dictionary(minimumCapacity: 16) : [:]
+        var members = Members(capacity: depth == 1 ? 16 : 0)
         var count = 0
         self.skipWhitespace()
         if self.peek(UInt8(ascii: "}")) {
             self.index += 1
-            return .object(members)
+            return members
         }
         while true {
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: "\"")) else {
-                return self.fail(self.peek(UInt8(ascii: "}")) && count > 0 ? .trailingComma : .expectedName)
+                _ = self.fail(self.peek(UInt8(ascii: "}")) && count > 0 ? .trailingComma : .expectedName)
+                return nil
             }
             guard let key = self.string() else { return nil }
             self.skipWhitespace()
-            guard self.peek(UInt8(ascii: ":")) else { return self.fail(.expectedColon) }
+            guard self.peek(UInt8(ascii: ":")) else {
+                _ = self.fail(.expectedColon)
+                return nil
+            }
             self.index += 1
             guard let value = self.value(depth: depth) else { return nil }
             count += 1
             // NB: RFC 8259 lets names repeat; the last one counts, as in most parsers (PROTOCOL.md F-3).
-            members[key] = value
+            members.add(key, value)
             self.skipWhitespace()
-            guard self.index < self.bytes.count else { return self.fail(.endOfText) }
+            guard self.index < self.bytes.count else {
+                _ = self.fail(.endOfText)
+                return nil
+            }
             let byte = self.bytes[self.index]
-            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") else { return self.fail(.expectedCommaOrEnd) }
+            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") else {
+                _ = self.fail(.expectedCommaOrEnd)
+                return nil
+            }
             self.index += 1
-            if byte == UInt8(ascii: "}") { return .object(members) }
+            if byte == UInt8(ascii: "}") { return members }
         }
     }
 
@@ -262,6 +306,10 @@ struct JSONParser {
                 self.failure = JSONSyntaxError(reason: .controlCharacterInString, offset: self.index)
                 return false
             }
+            if byte >= 0x80 {
+                guard self.skipUTF8Sequence() else { return false }
+                continue
+            }
             self.index += 1
         }
         self.failure = JSONSyntaxError(reason: .unterminatedString, offset: start - 1)
@@ -287,6 +335,10 @@ struct JSONParser {
                 self.failure = JSONSyntaxError(reason: .controlCharacterInString, offset: self.index)
                 return nil
             }
+            if byte >= 0x80 {
+                guard self.skipUTF8Sequence() else { return nil }
+                continue
+            }
             self.index += 1
         }
         self.failure = JSONSyntaxError(reason: .unterminatedString, offset: start - 1)
@@ -306,6 +358,10 @@ struct JSONParser {
             case 0..<0x20:
                 self.failure = JSONSyntaxError(reason: .controlCharacterInString, offset: self.index)
                 return nil
+            case 0x80...:
+                let sequence = self.index
+                guard self.skipUTF8Sequence() else { return nil }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: self.bytes[sequence..<self.index]))
             default:
                 text.append(byte)
                 self.index += 1
@@ -313,6 +369,32 @@ struct JSONParser {
         }
         self.failure = JSONSyntaxError(reason: .unterminatedString, offset: start - 1)
         return nil
+    }
+
+    /// A UTF-8 sequence of two to four bytes at a byte from 0x80 up, skipped: the well-formed sequences
+    /// of the Unicode Standard's table 3-7 (no overlong forms, no surrogates, nothing above U+10FFFF).
+    private mutating func skipUTF8Sequence() -> Bool {
+        let lead = self.bytes[self.index]
+        // NB: the second byte's range depends on the lead; the others are always 0x80...0xBF.
+        let (count, low, high): (Int, UInt8, UInt8) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            case 0xE0: (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+            case 0xED: (3, 0x80, 0x9F)
+            case 0xF0: (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (4, 0x80, 0xBF)
+            case 0xF4: (4, 0x80, 0x8F)
+            default: (0, 0, 0)
+            }
+        guard count > 0, self.index + count <= self.bytes.count else { return self.refuse(.notUTF8) }
+        let second = self.bytes[self.index + 1]
+        guard second >= low, second <= high else { return self.refuse(.notUTF8) }
+        for offset in 2..<count where self.bytes[self.index + offset] & 0xC0 != 0x80 {
+            return self.refuse(.notUTF8)
+        }
+        self.index += count
+        return true
     }
 
     /// One escape at the backslash, appended as UTF-8.

@@ -19,6 +19,8 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         case leadingZero
         case numberOutOfRange
         case tooDeep
+        /// Bytes in a string that are not UTF-8 (a frame's reader reports the frame as not UTF-8).
+        case notUTF8
     }
 
     /// What is wrong.
@@ -46,6 +48,7 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
             case .leadingZero: "a number with a leading zero"
             case .numberOutOfRange: "a number beyond the range of a 64-bit floating-point number"
             case .tooDeep: "arrays and objects nested more than \(JSONParser.maxNesting) deep"
+            case .notUTF8: "bytes in a string that are not UTF-8"
             }
         return "\(what), at byte \(self.offset)"
     }

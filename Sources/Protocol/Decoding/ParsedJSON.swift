@@ -19,7 +19,7 @@ enum ParsedJSON: Sendable {
 
     /// Parses a whole payload as RFC 8259 JSON, within the host's limits (PROTOCOL.md section 4).
     /// - Parameters:
-    ///   - bytes: a payload already known to be UTF-8.
+    ///   - bytes: a payload (a text that is not UTF-8 is refused, ``JSONSyntaxError/Reason/notUTF8``).
     ///   - deferring: whether the objects and arrays among the top-level object's members are only
     ///     checked, and kept as text (``deferred(_:)``) until they are decoded.
     /// - Returns: the tree, or why the payload is not JSON the host accepts.

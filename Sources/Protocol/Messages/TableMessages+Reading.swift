@@ -8,7 +8,7 @@
 extension HostEnvelope {
     /// The host's messages a client reads most, member by member (``MatchUpdate/envelope(reading:)``,
     /// ``TableUpdate/envelope(reading:)``); `nil` for any other message.
-    static func envelope(reading members: [String: ParsedJSON]) -> HostEnvelope? {
+    static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
         switch members["type"] {
         case .string("state")?: MatchUpdate.envelope(reading: members)
         case .string("table")?: TableUpdate.envelope(reading: members)
@@ -20,7 +20,7 @@ extension HostEnvelope {
 extension TableUpdate {
     /// A `table` message read member by member from its parsed object, read with `deferring`, when it is
     /// as a host writes one; `nil` for anything else.
-    static func envelope(reading members: [String: ParsedJSON]) -> HostEnvelope? {
+    static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
         var re: RequestID?
         var info: TableInfo?
         for (key, node) in members {

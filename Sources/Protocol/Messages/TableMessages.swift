@@ -131,7 +131,7 @@ extension MoveRequest {
     /// NB: it takes only what `Decodable` reads the same way (WirePayloadTests.moveReading holds the
     /// two to the same result): `type`, `table`, `seq` and `move` once each, and an `id` that needs no
     /// check beyond its kind and size.
-    static func envelope(reading members: [String: ParsedJSON]) -> ClientEnvelope? {
+    static func envelope(reading members: ParsedMembers) -> ClientEnvelope? {
         var id: RequestID?
         var table: TableID?
         var seq: Int?
@@ -468,7 +468,7 @@ extension MatchUpdate {
     ///
     /// NB: a client reads a `state` after every move; the general path decodes it through `Decodable`,
     /// a container per object. `WirePayloadTests` holds the two readings to the same results.
-    static func envelope(reading members: [String: ParsedJSON]) -> HostEnvelope? {
+    static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
         var update = MatchUpdate(table: "", match: 0, seq: 0, turn: nil, status: .playing, state: .null, hash: "")
         var re: RequestID?
         var seen = 0

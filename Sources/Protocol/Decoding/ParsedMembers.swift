@@ -1,0 +1,100 @@
+/// Where the parser puts an object's members: a dictionary for a tree, or ``ParsedMembers`` for a
+/// message's own members.
+protocol ObjectMembers {
+    /// Room for `capacity` members to begin with.
+    init(capacity: Int)
+    /// A member, after those before it; a name that repeats replaces the earlier value when read.
+    mutating func add(_ key: String, _ value: ParsedJSON)
+}
+
+extension Dictionary: ObjectMembers where Key == String, Value == ParsedJSON {
+    init(capacity: Int) {
+        self.init(minimumCapacity: capacity)
+    }
+
+    mutating func add(_ key: String, _ value: ParsedJSON) {
+        self[key] = value
+    }
+}
+
+/// A message's own members, in the order they came: what the readers that take a message member by
+/// member go through (``MatchUpdate/envelope(reading:)``, ``MoveRequest/envelope(reading:)``, ...).
+///
+/// NB: a message is read once, member after member, so its members need no hash table: a client reads a
+/// `state` of a dozen members after every move, and the host a `move` of five. A message whose names
+/// repeat is left to the general reading, which keeps the last (``repeatsAName``).
+struct ParsedMembers: ObjectMembers, Sequence {
+    typealias Element = (key: String, value: ParsedJSON)
+
+    private var pairs: [Element]
+
+    init(capacity: Int) {
+        self.pairs = []
+        self.pairs.reserveCapacity(capacity)
+    }
+
+    /// The members, in order (a test builds them from a dictionary, in any order).
+    init(_ pairs: some Sequence<Element>) {
+        self.pairs = Array(pairs)
+    }
+
+    mutating func add(_ key: String, _ value: ParsedJSON) {
+        self.pairs.append((key, value))
+    }
+
+    func makeIterator() -> IndexingIterator<[Element]> {
+        self.pairs.makeIterator()
+    }
+
+    /// The value of the member of that name (the last, if the name repeats).
+    subscript(key: String) -> ParsedJSON? {
+        self.pairs.last { $0.key == key }?.value
+    }
+
+    /// Whether a name comes twice or more.
+    ///
+    /// NB: every pair compared, as a message has a dozen members at most that a reader takes; a longer
+    /// object is no message a reader takes, and a hash table then costs less.
+    var repeatsAName: Bool {
+        guard self.pairs.count <= 32 else {
+            return Set(self.pairs.lazy.map(\.key)).count != self.pairs.count
+        }
+        for later in self.pairs.indices.dropFirst() {
+            for earlier in 0..<later where self.pairs[earlier].key == self.pairs[later].key { return true }
+        }
+        return false
+    }
+
+    /// The members as a tree's object: a repeated name's last value.
+    var object: ParsedJSON {
+        .object(Dictionary(self.pairs, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+/// A whole text as a message reader takes it: an object's members in order, or any other value.
+enum ParsedMessage {
+    case members(ParsedMembers)
+    case value(ParsedJSON)
+
+    /// The text as a tree.
+    var tree: ParsedJSON {
+        switch self {
+        case .members(let members): members.object
+        case .value(let value): value
+        }
+    }
+}
+
+extension ParsedJSON {
+    /// Parses a whole payload as ``parse(_:deferring:)`` does, keeping a top-level object's members in
+    /// the order they came (``ParsedMembers``), for a reader that takes them one by one.
+    static func parseMessage(_ bytes: [UInt8], deferring: Bool = false) -> Result<ParsedMessage, JSONSyntaxError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, deferring: deferring ? bytes : nil)
+            guard let message = parser.message() else {
+                return .failure(parser.failure ?? JSONSyntaxError(reason: .unexpectedCharacter, offset: parser.index))
+            }
+            return .success(message)
+        }
+    }
+}
