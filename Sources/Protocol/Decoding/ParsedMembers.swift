@@ -26,48 +26,66 @@ extension Dictionary: ObjectMembers where Key == String, Value == ParsedJSON {
 struct ParsedMembers: ObjectMembers, Sequence {
     typealias Element = (key: String, value: ParsedJSON)
 
-    private var pairs: [Element]
+    // NB: names and values apart: the check for a repeated name reads the names only, without copying
+    // (and retaining) the values beside them.
+    private var keys: [String]
+    private var values: [ParsedJSON]
 
     init(capacity: Int) {
-        self.pairs = []
-        self.pairs.reserveCapacity(capacity)
+        self.keys = []
+        self.values = []
+        self.keys.reserveCapacity(capacity)
+        self.values.reserveCapacity(capacity)
     }
 
     /// The members, in order (a test builds them from a dictionary, in any order).
     init(_ pairs: some Sequence<Element>) {
-        self.pairs = Array(pairs)
+        self.keys = pairs.map(\.key)
+        self.values = pairs.map(\.value)
     }
 
     mutating func add(_ key: String, _ value: ParsedJSON) {
-        self.pairs.append((key, value))
+        self.keys.append(key)
+        self.values.append(value)
     }
 
-    func makeIterator() -> IndexingIterator<[Element]> {
-        self.pairs.makeIterator()
+    struct Iterator: IteratorProtocol {
+        fileprivate let members: ParsedMembers
+        fileprivate var index = 0
+
+        mutating func next() -> Element? {
+            guard self.index < self.members.keys.count else { return nil }
+            defer { self.index += 1 }
+            return (self.members.keys[self.index], self.members.values[self.index])
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(members: self)
     }
 
     /// The value of the member of that name (the last, if the name repeats).
     subscript(key: String) -> ParsedJSON? {
-        self.pairs.last { $0.key == key }?.value
+        self.keys.lastIndex(of: key).map { self.values[$0] }
     }
 
     /// Whether a name comes twice or more.
     ///
-    /// NB: every pair compared, as a message has a dozen members at most that a reader takes; a longer
-    /// object is no message a reader takes, and a hash table then costs less.
+    /// NB: every pair of names compared, as a message has a dozen members at most that a reader takes; a
+    /// longer object is no message a reader takes, and a hash table then costs less.
     var repeatsAName: Bool {
-        guard self.pairs.count <= 32 else {
-            return Set(self.pairs.lazy.map(\.key)).count != self.pairs.count
+        guard self.keys.count <= 32 else { return Set(self.keys).count != self.keys.count }
+        return self.keys.withUnsafeBufferPointer { keys in
+            for later in keys.indices.dropFirst() {
+                for earlier in 0..<later where keys[earlier] == keys[later] { return true }
+            }
+            return false
         }
-        for later in self.pairs.indices.dropFirst() {
-            for earlier in 0..<later where self.pairs[earlier].key == self.pairs[later].key { return true }
-        }
-        return false
     }
 
     /// The members as a tree's object: a repeated name's last value.
     var object: ParsedJSON {
-        .object(Dictionary(self.pairs, uniquingKeysWith: { _, last in last }))
+        .object(Dictionary(zip(self.keys, self.values), uniquingKeysWith: { _, last in last }))
     }
 }
 
