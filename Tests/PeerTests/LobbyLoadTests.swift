@@ -28,6 +28,7 @@ struct LobbyLoadTests {
         // NB: a game of Tax Collection takes at least a dozen moves.
         #expect(result.moves >= 12 * 12)
         #expect(result.hostTime > .zero)
+        #expect(result.clientTime > .zero)
         // Both players get each move's state (more than 100 bytes), and each move is journalled.
         #expect(result.sentBytes > result.moves * 2 * 100)
         #expect(result.journalBytes > result.moves * 50)

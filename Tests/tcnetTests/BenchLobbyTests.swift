@@ -15,14 +15,14 @@ struct BenchLobbyTests {
         #expect(
             Set(object.keys)
                 == [
-                    "matches", "games", "moves", "hostMicrosPerMove", "hostAllocationsPerMove", "sentBytesPerMove",
-                    "journalBytesPerMove",
-                    "desyncs", "errors",
+                    "matches", "games", "moves", "hostMicrosPerMove", "clientMicrosPerMove", "hostAllocationsPerMove",
+                    "sentBytesPerMove", "journalBytesPerMove", "desyncs", "errors",
                 ])
         #expect(object["matches"] as? Int == 2)
         #expect(object["games"] as? Int == 4)
         #expect((object["moves"] as? Int ?? 0) >= 4 * 12)
         #expect((object["hostMicrosPerMove"] as? Double ?? 0) > 0)
+        #expect((object["clientMicrosPerMove"] as? Double ?? 0) > 0)
         #expect((object["sentBytesPerMove"] as? Double ?? 0) > 200)
         #expect((object["journalBytesPerMove"] as? Double ?? 0) > 50)
         #expect(object["desyncs"] as? Int == 0)

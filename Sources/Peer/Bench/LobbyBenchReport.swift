@@ -10,6 +10,9 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
     public var moves: Int
     /// CPU time in the lobby and the host's encoding, per move, in µs (one thread, no I/O).
     public var hostMicrosPerMove: Double
+    /// CPU time in the bots' clients per move, in µs, both players': reading the host's messages from
+    /// their bytes, checking every state with the rules, writing their own messages.
+    public var clientMicrosPerMove: Double
     /// Allocations in the lobby and the host's encoding per move; `nil` unless the malloc counter of
     /// Benchmarks/yardstick/ is preloaded.
     public var hostAllocationsPerMove: Double?
@@ -29,6 +32,7 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
         self.games = result.games
         self.moves = result.moves
         self.hostMicrosPerMove = (result.hostTime.inSeconds * 1e6 / Double(moves) * 100).rounded() / 100
+        self.clientMicrosPerMove = (result.clientTime.inSeconds * 1e6 / Double(moves) * 100).rounded() / 100
         self.hostAllocationsPerMove = result.hostAllocations.map { (Double($0) / Double(moves) * 10).rounded() / 10 }
         self.sentBytesPerMove = (Double(result.sentBytes) / Double(moves) * 10).rounded() / 10
         self.journalBytesPerMove = (Double(result.journalBytes) / Double(moves) * 10).rounded() / 10
@@ -37,8 +41,8 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
     }
 
     enum CodingKeys: String, CodingKey {
-        case matches, games, moves, hostMicrosPerMove, hostAllocationsPerMove, sentBytesPerMove, journalBytesPerMove
-        case desyncs, errors
+        case matches, games, moves, hostMicrosPerMove, clientMicrosPerMove, hostAllocationsPerMove, sentBytesPerMove
+        case journalBytesPerMove, desyncs, errors
     }
 
     /// Every key, `null` included, as `--json` prints them.
@@ -48,6 +52,7 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
         try container.encode(self.games, forKey: .games)
         try container.encode(self.moves, forKey: .moves)
         try container.encode(self.hostMicrosPerMove, forKey: .hostMicrosPerMove)
+        try container.encode(self.clientMicrosPerMove, forKey: .clientMicrosPerMove)
         try container.encode(self.hostAllocationsPerMove, forKey: .hostAllocationsPerMove)
         try container.encode(self.sentBytesPerMove, forKey: .sentBytesPerMove)
         try container.encode(self.journalBytesPerMove, forKey: .journalBytesPerMove)
@@ -62,6 +67,7 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
             ("games", "\(self.games)"),
             ("moves", "\(self.moves)"),
             ("host time/move", String(format: "%.2f µs", self.hostMicrosPerMove)),
+            ("clients' time/move", String(format: "%.2f µs", self.clientMicrosPerMove)),
             ("host allocations/move", self.hostAllocationsPerMove.map { String(format: "%.1f", $0) } ?? "not counted"),
             ("sent/move", String(format: "%.1f bytes", self.sentBytesPerMove)),
             ("journal/move", String(format: "%.1f bytes", self.journalBytesPerMove)),

@@ -10,9 +10,11 @@ import Protocol
 /// matches of random bots, and every message it sends and every journal record encoded as the host
 /// would write them (`tcnet bench lobby`).
 ///
-/// The bots (``SeatPlayer``, which check every state with the game's rules) run in the same loop, but
-/// only the host's part is timed: `Lobby.receive` and the encoding of what it returns. The figure is
-/// what `bench net`'s host CPU per move would be with free I/O and no hand-offs between threads.
+/// The bots (``SeatPlayer``, which check every state with the game's rules) run in the same loop, and
+/// read the host's messages from the bytes the host wrote, as clients do. The host's part is timed
+/// apart: `Lobby.receive` and the encoding of what it returns, what `bench net`'s host CPU per move
+/// would be with free I/O and no hand-offs between threads; so is the clients' part: reading the
+/// host's messages (`WireCodec.decodeHost`), checking each state, and writing their own messages.
 public enum LobbyLoad {
     /// What a run measured.
     public struct Result: Sendable {
@@ -22,6 +24,9 @@ public enum LobbyLoad {
         public var games = 0
         /// CPU time of the thread in the lobby and the host's encoding.
         public var hostTime = Duration.zero
+        /// CPU time of the thread in the bots' clients: reading the host's messages, checking the
+        /// states, writing their own messages.
+        public var clientTime = Duration.zero
         /// Allocations in the lobby and the host's encoding, when a counter was given.
         public var hostAllocations: UInt64?
         /// Bytes of messages the host would have sent, and of journal records it would have written.
@@ -56,7 +61,7 @@ public enum LobbyLoad {
         var now = LobbyTime(milliseconds: 0)
         var connections: UInt64 = 0
         let allocations: (() -> UInt64)?
-        /// Messages waiting for each bot, in order.
+        /// Messages waiting for each bot, in order, read from the bytes the host wrote.
         var inbox: [ConnectionID: [HostEnvelope]] = [:]
         var requests: Int64 = 0
 
@@ -99,7 +104,9 @@ public enum LobbyLoad {
                             self.result.refusals.append("\(refusal.code): \(refusal.message)")
                         }
                         let desyncs = seats[index].player.desyncs.count
+                        let start = Self.threadTime()
                         let action = seats[index].player.receive(envelope)
+                        self.result.clientTime += Self.threadTime() - start
                         self.result.desyncs += seats[index].player.desyncs.count - desyncs
                         // NB: a seat that saw a desync stops: asking a lying lobby for `sync` would go on for ever.
                         if !seats[index].player.desyncs.isEmpty { continue }
@@ -126,7 +133,7 @@ public enum LobbyLoad {
                 Hello(name: name), re: .number(0), on: connection, now: self.now,
                 player: PlayerID(rawValue: "p-\(self.connections)"),
                 resumeToken: ResumeToken(rawValue: "token-\(self.connections)"))
-            self.take(outcome)
+            self.take(Self.encode(outcome).payloads)
             return connection
         }
 
@@ -135,6 +142,10 @@ public enum LobbyLoad {
             self.now = LobbyTime(milliseconds: self.now.milliseconds + 1)
             let envelope = ClientEnvelope(id: .number(self.requests), message)
             let isMove = if case .move = message { true } else { false }
+            // NB: the client writes its message (the host's reading of it is not part of either figure).
+            let written = Self.threadTime()
+            _ = WireCodec.payload(envelope)
+            self.result.clientTime += Self.threadTime() - written
             let allocated = self.allocations?()
             let start = Self.threadTime()
             let outcome = self.lobby.receive(envelope, from: connection, now: self.now)
@@ -146,12 +157,19 @@ public enum LobbyLoad {
             if isMove, outcome.journal.contains(where: { if case .move = $0 { true } else { false } }) {
                 self.result.moves += 1
             }
-            self.take(outcome)
+            self.take(bytes.payloads)
         }
 
-        private mutating func take(_ outcome: LobbyOutcome) {
-            for delivery in outcome.deliveries {
-                self.inbox[delivery.connection, default: []].append(delivery.envelope)
+        /// Each delivery read from its bytes, as its client reads it.
+        private mutating func take(_ payloads: [(connection: ConnectionID, payload: [UInt8])]) {
+            for (connection, payload) in payloads {
+                let start = Self.threadTime()
+                let read = WireCodec.decodeHost(payload)
+                self.result.clientTime += Self.threadTime() - start
+                switch read {
+                case .success(let envelope): self.inbox[connection, default: []].append(envelope)
+                case .failure(let problem): self.result.refusals.append("a client cannot read it: \(problem.message)")
+                }
             }
         }
 
@@ -165,10 +183,18 @@ public enum LobbyLoad {
 
         /// Encodes an outcome as the host does: each delivery's payload (one text per distinct
         /// message) and each journal record's JSON.
-        private static func encode(_ outcome: LobbyOutcome) -> (sent: Int, journal: Int) {
+        private static func encode(
+            _ outcome: LobbyOutcome
+        ) -> (sent: Int, journal: Int, payloads: [(connection: ConnectionID, payload: [UInt8])]) {
             var payloads = BroadcastPayloads()
             var sent = 0
-            for delivery in outcome.deliveries { sent += payloads.payload(delivery.envelope).count }
+            var written: [(connection: ConnectionID, payload: [UInt8])] = []
+            written.reserveCapacity(outcome.deliveries.count)
+            for delivery in outcome.deliveries {
+                let payload = payloads.payload(delivery.envelope)
+                sent += payload.count
+                written.append((delivery.connection, payload))
+            }
             var journal = 0
             for entry in outcome.journal {
                 switch entry {
@@ -178,7 +204,7 @@ public enum LobbyLoad {
                 case .player, .forgetPlayer, .tournament: break
                 }
             }
-            return (sent, journal)
+            return (sent, journal, written)
         }
     }
 }

@@ -16,8 +16,9 @@ extension TCNet.Bench {
                 Referees --matches Tax Collection tables of random bots in one lobby, as a host does, and \
                 encodes every message it sends and every journal record it writes, but sends and writes \
                 nothing: the time per move is the host's work in the lobby and its encoding, the part of \
-                `tcnet bench net`'s host CPU per move that is not sockets, threads or SQLite. The bots check \
-                every state with their own rules (desyncs must be 0); their time is not counted.
+                `tcnet bench net`'s host CPU per move that is not sockets, threads or SQLite. The bots read \
+                each message from the host's bytes and check every state with their own rules (desyncs \
+                must be 0), as clients do; their time is counted apart, as the clients' time per move.
 
                 Allocations are counted only when the malloc counter of Benchmarks/yardstick/ is preloaded: \
                 LD_PRELOAD=Benchmarks/yardstick/build/libmalloccount.so
