@@ -149,7 +149,7 @@ public enum WireCodec {
     }
 
     /// - Parameter direct: a reader for the messages it knows, tried on the parsed object's members first
-    ///   (unless a name repeats); `nil` from it leaves the message to `Decodable`.
+    ///   (a name that repeats counts with its last value); `nil` from it leaves the message to `Decodable`.
     ///
     /// NB: the parser checks the UTF-8 of every string, and outside strings takes only ASCII, so a text it
     /// takes is UTF-8; only a refused one is checked again, to say which of the two it is not.
@@ -173,7 +173,7 @@ public enum WireCodec {
                     code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
                     fatal: true))
         }
-        if let direct, case .members(let members) = message, !members.repeatsAName, let value = direct(members) {
+        if let direct, case .members(let members) = message, let value = direct(members) {
             return .success(value)
         }
         let tree = message.tree

@@ -38,12 +38,29 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while self.index < self.bytes.count {
-            switch self.bytes[self.index] {
-            case 0x20, 0x09, 0x0A, 0x0D: self.index += 1
-            default: return
+        // NB: the position in a local: the loops that scan bytes keep it in a register, not in `self`.
+        var index = self.index
+        while index < self.bytes.count {
+            switch self.bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default:
+                self.index = index
+                return
             }
         }
+        self.index = index
+    }
+
+    /// The length of the run of plain string bytes from `index`: printable ASCII other than the quote
+    /// and the backslash, which need no check beyond their value.
+    private func plainRun(from index: Int) -> Int {
+        var end = index
+        while end < self.bytes.count {
+            let byte = self.bytes[end]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+            end += 1
+        }
+        return end - index
     }
 
     private mutating func fail(_ reason: JSONSyntaxError.Reason) -> ParsedJSON? {
@@ -138,9 +155,7 @@ struct JSONParser {
             return nil
         }
         self.index += 1
-        // NB: a message's own members (a `state` has up to 13) go in at once, without growing the table
-        // four times on the way; nested objects, and those only checked, start empty.
-        var members = Members(capacity: depth == 1 ? 16 : 0)
+        var members = Members()
         var count = 0
         self.skipWhitespace()
         if self.peek(UInt8(ascii: "}")) {
@@ -224,14 +239,45 @@ struct JSONParser {
         case UInt8(ascii: "{"): return self.skipObject(depth: depth + 1)
         case UInt8(ascii: "["): return self.skipArray(depth: depth + 1)
         case UInt8(ascii: "\""): return self.skipString()
-        case UInt8(ascii: "t"): return self.literal("true", .null) != nil
-        case UInt8(ascii: "f"): return self.literal("false", .null) != nil
-        case UInt8(ascii: "n"): return self.literal("null", .null) != nil
-        case UInt8(ascii: "-"): return self.number() != nil
-        case let byte where byte &- UInt8(ascii: "0") < 10: return self.number() != nil
+        case UInt8(ascii: "t"): return self.skipLiteral("true")
+        case UInt8(ascii: "f"): return self.skipLiteral("false")
+        case UInt8(ascii: "n"): return self.skipLiteral("null")
+        case UInt8(ascii: "-"): return self.skipNumber()
+        case let byte where byte &- UInt8(ascii: "0") < 10: return self.skipNumber()
         case UInt8(ascii: "]"), UInt8(ascii: "}"): return self.refuse(.missingValue)
         default: return self.refuse(.unexpectedCharacter)
         }
+    }
+
+    private mutating func skipLiteral(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard self.index + count <= self.bytes.count else { return self.refuse(.unexpectedCharacter) }
+        for offset in 0..<count where self.bytes[self.index + offset] != text.utf8Start[offset] {
+            return self.refuse(.unexpectedCharacter)
+        }
+        self.index += count
+        return true
+    }
+
+    /// A number, checked and skipped: an integer of 1 to 18 digits (no leading zero, not `-0`), the
+    /// usual number of a game's state, needs no value; any other is read as ``number()`` reads it.
+    private mutating func skipNumber() -> Bool {
+        let start = self.index
+        var index = start
+        if self.bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let digits = index
+        while index < self.bytes.count, self.bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        let count = index - digits
+        let zero = count > 0 && self.bytes[digits] == UInt8(ascii: "0")
+        let plain = count > 0 && count <= 18 && !(zero && (count > 1 || digits > start))
+        let ends =
+            index == self.bytes.count
+            || (self.bytes[index] != UInt8(ascii: ".") && self.bytes[index] | 0x20 != UInt8(ascii: "e"))
+        if plain && ends {
+            self.index = index
+            return true
+        }
+        return self.number() != nil
     }
 
     private mutating func skipObject(depth: Int) -> Bool {
@@ -295,6 +341,7 @@ struct JSONParser {
     private mutating func skipString() -> Bool {
         self.index += 1
         let start = self.index
+        self.index += self.plainRun(from: start)
         while self.index < self.bytes.count {
             let byte = self.bytes[self.index]
             if byte == UInt8(ascii: "\"") {
@@ -322,6 +369,7 @@ struct JSONParser {
     private mutating func string() -> String? {
         self.index += 1
         let start = self.index
+        self.index += self.plainRun(from: start)
         while self.index < self.bytes.count {
             let byte = self.bytes[self.index]
             if byte == UInt8(ascii: "\"") {

@@ -1,17 +1,13 @@
 /// Where the parser puts an object's members: a dictionary for a tree, or ``ParsedMembers`` for a
 /// message's own members.
 protocol ObjectMembers {
-    /// Room for `capacity` members to begin with.
-    init(capacity: Int)
+    /// No members yet.
+    init()
     /// A member, after those before it; a name that repeats replaces the earlier value when read.
     mutating func add(_ key: String, _ value: ParsedJSON)
 }
 
 extension Dictionary: ObjectMembers where Key == String, Value == ParsedJSON {
-    init(capacity: Int) {
-        self.init(minimumCapacity: capacity)
-    }
-
     mutating func add(_ key: String, _ value: ParsedJSON) {
         self[key] = value
     }
@@ -21,27 +17,23 @@ extension Dictionary: ObjectMembers where Key == String, Value == ParsedJSON {
 /// member go through (``MatchUpdate/envelope(reading:)``, ``MoveRequest/envelope(reading:)``, ...).
 ///
 /// NB: a message is read once, member after member, so its members need no hash table: a client reads a
-/// `state` of a dozen members after every move, and the host a `move` of five. A message whose names
-/// repeat is left to the general reading, which keeps the last (``repeatsAName``).
+/// `state` of a dozen members after every move, and the host a `move` of five. A name may repeat (RFC
+/// 8259 allows it): the readers, as the general reading, keep its last value.
 struct ParsedMembers: ObjectMembers, Sequence {
     typealias Element = (key: String, value: ParsedJSON)
 
-    // NB: names and values apart: the check for a repeated name reads the names only, without copying
-    // (and retaining) the values beside them.
+    // NB: names and values apart: a look-up by name reads the names only, without copying (and
+    // retaining) the values beside them; measured, two arrays cost less than one array of pairs.
     private var keys: [String]
     private var values: [ParsedJSON]
 
-    init(capacity: Int) {
+    init() {
+        // NB: room for a message's own members (a `state` has up to 13) at once, without growing four
+        // times on the way.
         self.keys = []
         self.values = []
-        self.keys.reserveCapacity(capacity)
-        self.values.reserveCapacity(capacity)
-    }
-
-    /// The members, in order (a test builds them from a dictionary, in any order).
-    init(_ pairs: some Sequence<Element>) {
-        self.keys = pairs.map(\.key)
-        self.values = pairs.map(\.value)
+        self.keys.reserveCapacity(16)
+        self.values.reserveCapacity(16)
     }
 
     mutating func add(_ key: String, _ value: ParsedJSON) {
@@ -67,20 +59,6 @@ struct ParsedMembers: ObjectMembers, Sequence {
     /// The value of the member of that name (the last, if the name repeats).
     subscript(key: String) -> ParsedJSON? {
         self.keys.lastIndex(of: key).map { self.values[$0] }
-    }
-
-    /// Whether a name comes twice or more.
-    ///
-    /// NB: every pair of names compared, as a message has a dozen members at most that a reader takes; a
-    /// longer object is no message a reader takes, and a hash table then costs less.
-    var repeatsAName: Bool {
-        guard self.keys.count <= 32 else { return Set(self.keys).count != self.keys.count }
-        return self.keys.withUnsafeBufferPointer { keys in
-            for later in keys.indices.dropFirst() {
-                for earlier in 0..<later where keys[earlier] == keys[later] { return true }
-            }
-            return false
-        }
     }
 
     /// The members as a tree's object: a repeated name's last value.

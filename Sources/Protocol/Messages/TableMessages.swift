@@ -129,8 +129,8 @@ extension MoveRequest {
     /// it or says what is wrong with it.
     ///
     /// NB: it takes only what `Decodable` reads the same way (WirePayloadTests.moveReading holds the
-    /// two to the same result): `type`, `table`, `seq` and `move` once each, and an `id` that needs no
-    /// check beyond its kind and size.
+    /// two to the same result): `type`, `table`, `seq` and `move`, and an `id` that needs no check beyond
+    /// its kind and size; a name that repeats counts with its last value, as in the general reading.
     static func envelope(reading members: ParsedMembers) -> ClientEnvelope? {
         var id: RequestID?
         var table: TableID?
@@ -471,29 +471,33 @@ extension MatchUpdate {
     static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
         var update = MatchUpdate(table: "", match: 0, seq: 0, turn: nil, status: .playing, state: .null, hash: "")
         var re: RequestID?
-        var seen = 0
+        // NB: the required members seen, one bit each; a name that repeats counts with its last value, as
+        // in the general reading (and a `null` after a value takes it away again).
+        var seen: UInt8 = 0
         for (key, node) in members {
             switch (key, node) {
-            case ("type", .string("state")): seen += 1
+            case ("type", .string("state")): seen |= 1 << 0
             case ("re", .integer(let number)) where number.magnitude <= RequestID.maxNumber: re = .number(number)
             case ("table", .string(let table)):
                 update.table = table
-                seen += 1
+                seen |= 1 << 1
             case ("match", .integer(let match)):
                 update.match = Int(match)
-                seen += 1
+                seen |= 1 << 2
             case ("seq", .integer(let seq)):
                 update.seq = Int(seq)
-                seen += 1
+                seen |= 1 << 3
             case ("hash", .string(let hash)):
                 update.hash = hash
-                seen += 1
+                seen |= 1 << 4
             case ("status", .string(let name)):
                 guard let status = TableStatus(rawValue: name) else { return nil }
                 update.status = status
-                seen += 1
+                seen |= 1 << 5
             case ("turn", .string(let turn)): update.turn = turn
-            case ("turn", .null), ("timeLeftMs", .null), ("toAct", .null): break
+            case ("turn", .null): update.turn = nil
+            case ("timeLeftMs", .null): update.timeLeftMs = nil
+            case ("toAct", .null): update.toAct = nil
             case ("timeLeftMs", .integer(let left)): update.timeLeftMs = Int(left)
             case ("toAct", .deferred(let text)) where text.isArray:
                 guard case .array(let items) = text.built else { return nil }
@@ -505,12 +509,12 @@ extension MatchUpdate {
                 update.toAct = seats
             case ("state", .deferred(let text)) where !text.wroteWholeAsFraction:
                 update.stateJSON = DeferredJSON(text)
-                seen += 1
+                seen |= 1 << 6
             case ("events", .deferred(let text)) where text.isArray && !text.wroteWholeAsFraction:
                 update.eventsJSON = DeferredJSONList(DeferredJSON(text))
-                seen += 1
+                seen |= 1 << 7
             case ("last", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
-                guard let last = Self.playedMove(text.built) else { return nil }
+                guard let last = text.members.flatMap(Self.playedMove) else { return nil }
                 update.last = last
             case ("result", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
                 guard let result = MatchResult.reading(text.built) else { return nil }
@@ -519,20 +523,26 @@ extension MatchUpdate {
                 return nil
             }
         }
-        // NB: type, table, match, seq, hash, status, state and events, each once (keys are unique).
-        return seen == 8 ? HostEnvelope(re: re, .state(update)) : nil
+        // NB: type, table, match, seq, hash, status, state and events.
+        return seen == 0xFF ? HostEnvelope(re: re, .state(update)) : nil
     }
 
-    /// `last` as a host writes it: `move`, and `seat` unless the host moved.
-    private static func playedMove(_ node: ParsedJSON) -> PlayedMove? {
-        guard case .object(let members) = node, let move = members["move"],
-            let value = try? move.jsonValue(.strict)
-        else { return nil }
-        switch members["seat"] {
-        case .string(let seat)? where members.count == 2: return PlayedMove(seat: seat, move: value)
-        case nil where members.count == 1, .null? where members.count == 2: return PlayedMove(seat: nil, move: value)
-        default: return nil
+    /// `last` as a host writes it: `move`, and `seat` unless the host moved (a name that repeats counts
+    /// with its last value).
+    private static func playedMove(_ members: ParsedMembers) -> PlayedMove? {
+        var move: JSONValue?
+        var seat: String?
+        for (key, node) in members {
+            switch (key, node) {
+            case ("move", _):
+                guard let value = try? node.jsonValue(.strict) else { return nil }
+                move = value
+            case ("seat", .string(let name)): seat = name
+            case ("seat", .null): seat = nil
+            default: return nil
+            }
         }
+        return move.map { PlayedMove(seat: seat, move: $0) }
     }
 }
 
