@@ -61,7 +61,11 @@ enum HostUnderTest {
 
     /// Runs the host suite's selected cases against a host: the cases of both transports over TCP,
     /// the WebSocket's own over its WebSocket; with `overWebSocket`, every case of the WebSocket.
-    static func run(_ ports: Ports, _ selection: CaseSelection, overWebSocket: Bool = false) async -> [CaseResult] {
+    /// - Parameter replyTimeout: how long a case waits for an answer or a close (a passing case waits
+    ///   only as long as the host takes; a broken host's failing cases wait it out).
+    static func run(
+        _ ports: Ports, _ selection: CaseSelection, overWebSocket: Bool = false, replyTimeout: Duration = .seconds(3)
+    ) async -> [CaseResult] {
         let names = NameSource()
         let tcp = HostTarget(host: "127.0.0.1", port: ports.tcp)
         let webSocket = HostTarget(host: "127.0.0.1", port: ports.web, transport: .webSocket(path: "/ws"))
@@ -74,7 +78,7 @@ enum HostUnderTest {
         for (target, cases) in plan {
             let runner = SuiteRunner(cases: cases, caseTimeout: .seconds(30))
             results += await runner.run(selection) { _ in
-                HostContext(target: target, timeoutScale: Self.timeoutScale, names: names)
+                HostContext(target: target, timeoutScale: Self.timeoutScale, replyTimeout: replyTimeout, names: names)
             }
         }
         return results
