@@ -119,10 +119,8 @@ struct ParsedMembersTests {
         #expect(seq == 2 && tree.count == 4)
         // NB: the member-by-member reader takes the last seq, as the general reading does.
         for direct in [true, false] {
-            guard
-                case .success(let envelope) = WireCodec.decodeClient(Array(text.utf8), reading: .strict, direct: direct),
-                case .move(let request) = envelope.message
-            else {
+            let read = WireCodec.decodeClient(Array(text.utf8), reading: .strict, direct: direct)
+            guard case .success(let envelope) = read, case .move(let request) = envelope.message else {
                 Issue.record("not read")
                 return
             }

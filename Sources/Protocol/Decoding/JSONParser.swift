@@ -99,13 +99,7 @@ struct JSONParser {
     }
 
     private mutating func literal(_ text: StaticString, _ value: ParsedJSON) -> ParsedJSON? {
-        let count = text.utf8CodeUnitCount
-        guard self.index + count <= self.bytes.count else { return self.fail(.unexpectedCharacter) }
-        for offset in 0..<count where self.bytes[self.index + offset] != text.utf8Start[offset] {
-            return self.fail(.unexpectedCharacter)
-        }
-        self.index += count
-        return value
+        self.skipLiteral(text) ? value : nil
     }
 
     /// An object or array checked as any other but kept as its text (see ``init(bytes:deferring:)``).

@@ -24,9 +24,16 @@ enum ParsedJSON: Sendable {
     ///     checked, and kept as text (``deferred(_:)``) until they are decoded.
     /// - Returns: the tree, or why the payload is not JSON the host accepts.
     static func parse(_ bytes: [UInt8], deferring: Bool = false) -> Result<ParsedJSON, JSONSyntaxError> {
+        self.parsing(bytes, deferring: deferring) { $0.document() }
+    }
+
+    /// Runs a parser over the payload: what `read` returns, or why the payload is refused.
+    static func parsing<T>(
+        _ bytes: [UInt8], deferring: Bool, _ read: (inout JSONParser) -> T?
+    ) -> Result<T, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer, deferring: deferring ? bytes : nil)
-            guard let value = parser.document() else {
+            guard let value = read(&parser) else {
                 return .failure(parser.failure ?? JSONSyntaxError(reason: .unexpectedCharacter, offset: parser.index))
             }
             return .success(value)

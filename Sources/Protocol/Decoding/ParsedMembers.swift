@@ -85,12 +85,6 @@ extension ParsedJSON {
     /// Parses a whole payload as ``parse(_:deferring:)`` does, keeping a top-level object's members in
     /// the order they came (``ParsedMembers``), for a reader that takes them one by one.
     static func parseMessage(_ bytes: [UInt8], deferring: Bool = false) -> Result<ParsedMessage, JSONSyntaxError> {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer, deferring: deferring ? bytes : nil)
-            guard let message = parser.message() else {
-                return .failure(parser.failure ?? JSONSyntaxError(reason: .unexpectedCharacter, offset: parser.index))
-            }
-            return .success(message)
-        }
+        self.parsing(bytes, deferring: deferring) { $0.message() }
     }
 }
