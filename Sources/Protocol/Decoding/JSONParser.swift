@@ -114,8 +114,8 @@ struct JSONParser {
         return .deferred(text)
     }
 
-    /// The whole text, when it is an object: its members in the order they came
-    /// (``ParsedJSON/parseMessage(_:deferring:)``).
+    /// The whole text: an object's members in the order they came, or any other value as ``document()``
+    /// reads it (``ParsedJSON/parseMessage(_:deferring:)``).
     mutating func message() -> ParsedMessage? {
         if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             _ = self.fail(.byteOrderMark)
