@@ -30,10 +30,31 @@ struct JSONParser {
 
     /// The whole text: one value between optional white space.
     mutating func document() -> ParsedJSON? {
-        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return self.fail(.byteOrderMark) }
-        guard let value = self.value(depth: 0) else { return nil }
+        self.whole { $0.value(depth: 0) }
+    }
+
+    /// The whole text: an object's members in the order they came, or any other value as ``document()``
+    /// reads it (``ParsedJSON/parseMessage(_:deferring:)``).
+    mutating func message() -> ParsedMessage? {
+        self.whole { parser in
+            parser.skipWhitespace()
+            guard parser.peek(UInt8(ascii: "{")) else { return parser.value(depth: 0).map(ParsedMessage.value) }
+            return parser.members(depth: 1, into: ParsedMembers.self).map(ParsedMessage.members)
+        }
+    }
+
+    /// A whole text: no byte-order mark, one value as `read` reads it, then nothing but white space.
+    private mutating func whole<T>(_ read: (inout JSONParser) -> T?) -> T? {
+        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            _ = self.fail(.byteOrderMark)
+            return nil
+        }
+        guard let value = read(&self) else { return nil }
         self.skipWhitespace()
-        guard self.index == self.bytes.count else { return self.fail(.textAfterValue) }
+        guard self.index == self.bytes.count else {
+            _ = self.fail(.textAfterValue)
+            return nil
+        }
         return value
     }
 
@@ -112,30 +133,6 @@ struct JSONParser {
         let text = DeferredJSONText(
             bytes: source[start..<self.index], wroteWholeAsFraction: self.wroteWholeAsFraction)
         return .deferred(text)
-    }
-
-    /// The whole text: an object's members in the order they came, or any other value as ``document()``
-    /// reads it (``ParsedJSON/parseMessage(_:deferring:)``).
-    mutating func message() -> ParsedMessage? {
-        if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            _ = self.fail(.byteOrderMark)
-            return nil
-        }
-        self.skipWhitespace()
-        let message: ParsedMessage
-        if self.peek(UInt8(ascii: "{")) {
-            guard let members = self.members(depth: 1, into: ParsedMembers.self) else { return nil }
-            message = .members(members)
-        } else {
-            guard let value = self.value(depth: 0) else { return nil }
-            message = .value(value)
-        }
-        self.skipWhitespace()
-        guard self.index == self.bytes.count else {
-            _ = self.fail(.textAfterValue)
-            return nil
-        }
-        return message
     }
 
     private mutating func object(depth: Int) -> ParsedJSON? {
