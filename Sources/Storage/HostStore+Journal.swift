@@ -50,6 +50,21 @@ extension HostStore {
         }
     }
 
+    static func registerMoveLogMigrations(_ migrator: inout DatabaseMigrator) {
+        // NB: `move` without its primary key, each move appended to its last page (see commit(_:)).
+        migrator.registerMigration("v7-move-log") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE moveLog (
+                        tableID TEXT NOT NULL, match INTEGER NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL);
+                    INSERT INTO moveLog (tableID, match, seq, record)
+                        SELECT tableID, match, seq, record FROM move ORDER BY tableID, match, seq;
+                    DROP TABLE move;
+                    ALTER TABLE moveLog RENAME TO move;
+                    """)
+        }
+    }
+
     static func registerTournamentMigrations(_ migrator: inout DatabaseMigrator) {
         // NB: 0.3: tournaments, each one row holding its whole state, replaced on every change.
         migrator.registerMigration("v4-tournament") { db in
@@ -68,59 +83,28 @@ extension HostStore {
     /// Commits journal entries in one transaction.
     ///
     /// NB: cached statements: a move's insert is compiled once per connection, not once per move.
-    /// NB: a table's record says which match it plays; the moves of its earlier matches are kept until
-    /// ``sweepEvery`` table records have come, then deleted together. One table's moves lie on pages
-    /// it shares with every other table's moves of the same minutes: deleted one match at a time they
-    /// rewrote about a page per move; together, a page holds many of them. Until then they are only
-    /// left out when the journal is read (``loadJournal()``); a crash forgets the list, and the next
-    /// record of the table deletes them.
+    /// NB: `move` has no index (`v7-move-log`): each move is appended to the table's last page, where
+    /// an index on `(tableID, match, seq)` put each move of a group commit on a page of its own. The
+    /// store keeps the rows of each table's current match (``MoveLog``): a finished match's archive
+    /// copies them from there, and the moves of earlier matches are deleted by their row ids once
+    /// ``sweepEvery`` table records have come (one table's moves share their pages with every other
+    /// table's of the same minutes; deleted together, a page holds many of them). Until then they are
+    /// only left out when the journal is read (``loadJournal()``).
     /// - Parameter entries: the entries of one lobby event, in order.
     /// - Throws: ``HostStoreError`` when the database refuses the write; nothing is committed then.
     public func commit(_ entries: [JournalEntry]) throws(HostStoreError) {
         guard !entries.isEmpty else { return }
-        let due = self.sweep.withLock { sweep -> [String: Int] in
-            for case .table(let record) in entries {
-                sweep.below[record.id] = record.match
-                sweep.records += 1
-            }
-            return sweep.records >= Self.sweepEvery ? sweep.below : [:]
-        }
         do {
-            try self.pool.write { db in
-                for entry in entries {
-                    switch entry {
-                    case .player(let record):
-                        try db.cachedStatement(
-                            sql: "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)"
-                        ).execute(arguments: [record.id.rawValue, record.name, record.token.rawValue])
-                    case .forgetPlayer(let id):
-                        try db.cachedStatement(sql: "DELETE FROM player WHERE id = ?").execute(arguments: [id.rawValue])
-                    case .table(let record):
-                        try db.cachedStatement(
-                            sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
-                        ).execute(arguments: [record.id, record.number, Self.json(record)])
-                    case .move(let record):
-                        try db.cachedStatement(
-                            sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
-                        ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
-                    case .archive(let record):
-                        try Self.index(record, id: try Self.archive(record, in: db), db)
-                    case .tournament(let record):
-                        try db.cachedStatement(
-                            sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
-                        ).execute(arguments: [record.id, record.number, Self.json(record)])
+            try self.moves.withLock { log in
+                do {
+                    try self.pool.write { db in
+                        if log.stale { log = try Self.readMoveLog(db) }
+                        try Self.write(entries, log: &log, db)
                     }
-                }
-                // NB: only the current match's moves are needed to rebuild a table.
-                for (table, below) in due {
-                    try db.cachedStatement(sql: "DELETE FROM move WHERE tableID = ? AND match < ?")
-                        .execute(arguments: [table, below])
-                }
-            }
-            if !due.isEmpty {
-                self.sweep.withLock { sweep in
-                    sweep.records = 0
-                    for (table, below) in due where sweep.below[table] == below { sweep.below[table] = nil }
+                } catch {
+                    // NB: the database rolled the transaction back; the log may hold some of its rows.
+                    log.stale = true
+                    throw error
                 }
             }
         } catch {
@@ -128,6 +112,65 @@ extension HostStore {
                 folder: self.path, reason: "cannot write the journal: \(Self.reason(error))",
                 diskFull: Self.isDiskFull(error))
         }
+    }
+
+    private static func write(_ entries: [JournalEntry], log: inout MoveLog, _ db: Database) throws {
+        for entry in entries {
+            switch entry {
+            case .player(let record):
+                try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)"
+                ).execute(arguments: [record.id.rawValue, record.name, record.token.rawValue])
+            case .forgetPlayer(let id):
+                try db.cachedStatement(sql: "DELETE FROM player WHERE id = ?").execute(arguments: [id.rawValue])
+            case .table(let record):
+                try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
+                ).execute(arguments: [record.id, record.number, Self.json(record)])
+                log.table(record.id, match: record.match)
+            case .move(let record):
+                let text = Self.json(record)
+                try db.cachedStatement(
+                    sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
+                ).execute(arguments: [record.table, record.match, record.seq, text])
+                log.move(
+                    record.table, match: record.match,
+                    row: MoveLog.Row(rowID: db.lastInsertedRowID, seq: record.seq, record: text))
+            case .archive(let record):
+                let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
+                try Self.index(record, id: id, db)
+            case .tournament(let record):
+                try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
+                ).execute(arguments: [record.id, record.number, Self.json(record)])
+            }
+        }
+        // NB: only the current match's moves are needed to rebuild a table.
+        for rowID in log.sweep(every: Self.sweepEvery) {
+            try db.cachedStatement(sql: "DELETE FROM move WHERE rowid = ?").execute(arguments: [rowID])
+        }
+    }
+
+    /// The rows of `move`, as the table holds them: each table's current match (its record's), and the
+    /// rows of earlier matches not yet deleted.
+    static func readMoveLog(_ db: Database) throws -> MoveLog {
+        var log = MoveLog()
+        let sql = """
+            SELECT move.rowid, move.tableID, move.match, move.seq, move.record,
+                move.match IS json_extract(gameTable.record, '$.match') AS current
+            FROM move LEFT JOIN gameTable ON gameTable.id = move.tableID
+            ORDER BY move.tableID, move.match, move.seq
+            """
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+            let rowID: Int64 = row[0]
+            if row[5] as Bool {
+                log.move(row[1], match: row[2], row: MoveLog.Row(rowID: rowID, seq: row[3], record: row[4]))
+            } else {
+                log.finished(rowID)
+            }
+        }
+        return log
     }
 
     /// Reads the whole journal back.
@@ -160,16 +203,15 @@ extension HostStore {
     /// Keeps a finished match and a copy of its moves, which the journal drops when the table's next
     /// match starts.
     /// - Returns: the archived match's id.
-    private static func archive(_ record: MatchArchive, in db: Database) throws -> Int64 {
+    private static func archive(_ record: MatchArchive, moves: [MoveLog.Row], in db: Database) throws -> Int64 {
         try db.cachedStatement(
             sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
         let id = db.lastInsertedRowID
-        try db.cachedStatement(
-            sql:
-                "INSERT INTO archivedMove (archiveID, seq, record) "
-                + "SELECT ?, seq, record FROM move WHERE tableID = ? AND match = ?"
-        ).execute(arguments: [id, record.table, record.match])
+        for move in moves {
+            try db.cachedStatement(sql: "INSERT INTO archivedMove (archiveID, seq, record) VALUES (?, ?, ?)")
+                .execute(arguments: [id, move.seq, move.record])
+        }
         return id
     }
 

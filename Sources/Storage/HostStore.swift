@@ -25,8 +25,8 @@ public final class HostStore: Sendable {
     /// The data folder.
     public var folder: String { (self.path as NSString).deletingLastPathComponent }
     let pool: DatabasePool
-    /// Moves of finished matches, not yet deleted: by table, the first match to keep (see ``commit(_:)``).
-    let sweep = Mutex<(below: [String: Int], records: Int)>(([:], 0))
+    /// The rows of the `move` table (see ``commit(_:)``); read from the table by the first commit.
+    let moves = Mutex(MoveLog(stale: true))
 
     /// Opens (creating if needed) the store in a data folder.
     /// - Parameters:
@@ -97,6 +97,7 @@ public final class HostStore: Sendable {
         Self.registerTournamentMigrations(&migrator)
         Self.registerHighScoreMigrations(&migrator)
         Self.registerLibraryMigrations(&migrator)
+        Self.registerMoveLogMigrations(&migrator)
         return migrator
     }
 

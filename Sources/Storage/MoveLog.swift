@@ -1,0 +1,76 @@
+/// What the store knows of the rows of its `move` table, so that neither a finished match's archive
+/// nor the sweep of finished matches searches the table: it has no index, and each move is appended
+/// to its last page (`v7-move-log`).
+///
+/// NB: read from the table by the first commit (``HostStore/commit(_:)``), and again after a commit
+/// that failed (the database rolled its rows back); kept from then on by the commits, which come from
+/// one writer at a time.
+struct MoveLog {
+    /// A move's row.
+    struct Row: Equatable {
+        var rowID: Int64
+        var seq: Int
+        /// The move's record, as written.
+        var record: String
+    }
+
+    /// A table's latest match, and the rows of its moves in order.
+    struct Match {
+        var number: Int
+        var rows: [Row] = []
+    }
+
+    /// By table.
+    private(set) var current: [String: Match] = [:]
+    /// The rows of finished matches, which the next sweep deletes.
+    private(set) var finished: [Int64] = []
+    /// The table records since the last sweep.
+    private(set) var records = 0
+    /// Whether the log must be read from the table again before it is used.
+    var stale: Bool
+
+    /// An empty log; a stale one is to be read from the table before it is used.
+    init(stale: Bool = false) {
+        self.stale = stale
+    }
+
+    /// A table's record: when it starts another match, the earlier match's moves are finished.
+    mutating func table(_ id: String, match: Int) {
+        self.records += 1
+        self.start(id, match: match)
+    }
+
+    /// A move of a table's match, appended as a row.
+    mutating func move(_ id: String, match: Int, row: Row) {
+        self.start(id, match: match)
+        self.current[id]?.rows.append(row)
+    }
+
+    /// A row the table holds of a match that is not the table's current one (read back from the table).
+    mutating func finished(_ rowID: Int64) {
+        self.finished.append(rowID)
+    }
+
+    /// The rows of a table's match, in order; none when the table plays another match.
+    func rows(of id: String, match: Int) -> [Row] {
+        guard let entry = self.current[id], entry.number == match else { return [] }
+        return entry.rows
+    }
+
+    /// Once `every` table records have come since the last sweep, the rows to delete now, in the
+    /// table's order (and they are forgotten); otherwise none.
+    mutating func sweep(every: Int) -> [Int64] {
+        guard self.records >= every else { return [] }
+        self.records = 0
+        defer { self.finished = [] }
+        return self.finished.sorted()
+    }
+
+    private mutating func start(_ id: String, match: Int) {
+        if let entry = self.current[id] {
+            guard entry.number != match else { return }
+            self.finished += entry.rows.map(\.rowID)
+        }
+        self.current[id] = Match(number: match)
+    }
+}
