@@ -7,8 +7,9 @@
 #
 # For each number of matches M: `redis-benchmark -t set -c M` (Redis's own CPU per request from
 # /proc/PID/stat), then `tcnet bench net --matches M` (it starts its own host), then the C load generator
-# (Benchmarks/net/loadgen.c) against a `tcnet host` started here. Then `tcnet bench idle`. Prints one
-# Markdown table; the raw JSON of every run is kept in the folder named at the end.
+# (Benchmarks/net/loadgen.c) against a `tcnet host` started here, then the floor (Benchmarks/net/floor.c: a C
+# relay with the same messages and journal and no game, with and without its journal). Then `tcnet bench
+# idle`. Prints one Markdown table; the raw JSON of every run is kept in the folder named at the end.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -48,6 +49,7 @@ if [ -z "$tcnet" ]; then
     tcnet="$root/.build/release/tcnet"
 fi
 cc -O2 -o "$out/loadgen" "$here/loadgen.c"
+cc -O2 -o "$out/floor" "$here/floor.c" -lsqlite3 -lpthread
 
 # --- Redis, the yardstick -------------------------------------------------------------------------------
 redis_port=""
@@ -130,6 +132,13 @@ for m in $matches; do
     host_cpu=$(echo "$line" | grep -o 'hostCpuUsPerMove=[0-9.]*' | cut -d= -f2)
     client_cpu=$(echo "$line" | grep -o 'clientCpuUsPerMove=[0-9.]*' | cut -d= -f2)
     rows+=("| $m | C client | $(json "$f" movesPerSecond) | $(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu |")
+
+    # The floor: a C relay with the same messages (and journal), no game; its host is its own child.
+    for journal in "" "--no-journal"; do
+        f="$out/floor-$m${journal:+-none}.json"
+        "$out/floor" -m "$m" -d "$duration" $journal --json >"$f" 2>"${f%.json}.err"
+        rows+=("| $m | floor (C relay, journal $(json "$f" journal)) | $(json "$f" movesPerSecond) | n/a | n/a | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | n/a | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu |")
+    done
 done
 
 idle_row=""
