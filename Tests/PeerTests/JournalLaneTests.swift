@@ -73,6 +73,15 @@ struct JournalLaneTests {
         .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .object([:]), hash: "h\(seq)"))
     }
 
+    /// A finished match's record; the same one twice breaks the archive's unique key.
+    private func archive() -> JournalEntry {
+        .archive(
+            MatchArchive(
+                table: "t1", match: 1, game: "tax-collection", ruleSet: "classic", options: [:], seats: [],
+                startedAt: 1, endedAt: 2, result: MatchResult(winner: nil, reason: "finished"), startState: .null,
+                finalState: .null, finalHash: "h", moves: 1))
+    }
+
     private func batch(_ text: String, to link: ClientLink) -> OutboundBatch {
         var batch = OutboundBatch()
         batch.add(Array(text.utf8), to: link)
@@ -117,10 +126,10 @@ struct JournalLaneTests {
     func failedCommit() async throws {
         let rig = try await self.rig()
         defer { rig.close() }
-        rig.lane.commit([self.move(1)], paused: false, then: self.batch("first", to: rig.link))
+        rig.lane.commit([self.move(1), self.archive()], paused: false, then: self.batch("first", to: rig.link))
         rig.lane.wait()
-        // NB: seq 1 again breaks the move table's primary key: the transaction fails.
-        rig.lane.commit([self.move(1)], paused: false, then: self.batch("refused", to: rig.link))
+        // NB: the same archive again breaks its unique key: the transaction fails.
+        rig.lane.commit([self.archive()], paused: false, then: self.batch("refused", to: rig.link))
         rig.lane.wait()
         rig.lane.commit([self.move(2)], paused: false, then: self.batch("after", to: rig.link))
         var goodbye = OutboundBatch()
