@@ -85,8 +85,8 @@ extension HostStore {
     /// NB: cached statements: a move's insert is compiled once per connection, not once per move.
     /// NB: `move` has no index (`v7-move-log`): each move is appended to the table's last page, where
     /// an index on `(tableID, match, seq)` put each move of a group commit on a page of its own. The
-    /// store keeps the rows of each table's current match (``MoveLog``): a finished match's archive
-    /// copies them from there, and the moves of earlier matches are deleted by their row ids once
+    /// store keeps the row ids of each table's current match (``MoveLog``): a finished match's archive
+    /// copies those rows, and the moves of earlier matches are deleted by their row ids once
     /// ``sweepEvery`` table records have come (one table's moves share their pages with every other
     /// table's of the same minutes; deleted together, a page holds many of them). Until then they are
     /// only left out when the journal is read (``loadJournal()``).
@@ -129,13 +129,10 @@ extension HostStore {
                 ).execute(arguments: [record.id, record.number, Self.json(record)])
                 log.table(record.id, match: record.match)
             case .move(let record):
-                let text = Self.json(record)
                 try db.cachedStatement(
                     sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
-                ).execute(arguments: [record.table, record.match, record.seq, text])
-                log.move(
-                    record.table, match: record.match,
-                    row: MoveLog.Row(rowID: db.lastInsertedRowID, seq: record.seq, record: text))
+                ).execute(arguments: [record.table, record.match, record.seq, Self.json(record)])
+                log.move(record.table, match: record.match, row: db.lastInsertedRowID)
             case .archive(let record):
                 let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
                 try Self.index(record, id: id, db)
@@ -146,9 +143,16 @@ extension HostStore {
             }
         }
         // NB: only the current match's moves are needed to rebuild a table.
-        for rowID in log.sweep(every: Self.sweepEvery) {
-            try db.cachedStatement(sql: "DELETE FROM move WHERE rowid = ?").execute(arguments: [rowID])
+        let due = log.sweep(every: Self.sweepEvery)
+        if !due.isEmpty {
+            try db.cachedStatement(sql: "DELETE FROM move WHERE rowid IN (SELECT value FROM json_each(?))")
+                .execute(arguments: [Self.list(due)])
         }
+    }
+
+    /// Row ids as a JSON array, for `json_each`: one statement for them all, not one for each.
+    static func list(_ rows: [Int64]) -> String {
+        "[" + rows.map(String.init).joined(separator: ",") + "]"
     }
 
     /// The rows of `move`, as the table holds them: each table's current match (its record's), and the
@@ -156,7 +160,7 @@ extension HostStore {
     static func readMoveLog(_ db: Database) throws -> MoveLog {
         var log = MoveLog()
         let sql = """
-            SELECT move.rowid, move.tableID, move.match, move.seq, move.record,
+            SELECT move.rowid, move.tableID, move.match,
                 move.match IS json_extract(gameTable.record, '$.match') AS current
             FROM move LEFT JOIN gameTable ON gameTable.id = move.tableID
             ORDER BY move.tableID, move.match, move.seq
@@ -164,8 +168,8 @@ extension HostStore {
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
             let rowID: Int64 = row[0]
-            if row[5] as Bool {
-                log.move(row[1], match: row[2], row: MoveLog.Row(rowID: rowID, seq: row[3], record: row[4]))
+            if row[3] as Bool {
+                log.move(row[1], match: row[2], row: rowID)
             } else {
                 log.finished(rowID)
             }
@@ -203,14 +207,17 @@ extension HostStore {
     /// Keeps a finished match and a copy of its moves, which the journal drops when the table's next
     /// match starts.
     /// - Returns: the archived match's id.
-    private static func archive(_ record: MatchArchive, moves: [MoveLog.Row], in db: Database) throws -> Int64 {
+    private static func archive(_ record: MatchArchive, moves: [Int64], in db: Database) throws -> Int64 {
         try db.cachedStatement(
             sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
         let id = db.lastInsertedRowID
-        for move in moves {
-            try db.cachedStatement(sql: "INSERT INTO archivedMove (archiveID, seq, record) VALUES (?, ?, ?)")
-                .execute(arguments: [id, move.seq, move.record])
+        if !moves.isEmpty {
+            try db.cachedStatement(
+                sql:
+                    "INSERT INTO archivedMove (archiveID, seq, record) "
+                    + "SELECT ?, seq, record FROM move WHERE rowid IN (SELECT value FROM json_each(?))"
+            ).execute(arguments: [id, Self.list(moves)])
         }
         return id
     }

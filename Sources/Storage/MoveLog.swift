@@ -6,18 +6,10 @@
 /// that failed (the database rolled its rows back); kept from then on by the commits, which come from
 /// one writer at a time.
 struct MoveLog {
-    /// A move's row.
-    struct Row: Equatable {
-        var rowID: Int64
-        var seq: Int
-        /// The move's record, as written.
-        var record: String
-    }
-
-    /// A table's latest match, and the rows of its moves in order.
+    /// A table's latest match, and the row ids of its moves in order.
     struct Match {
         var number: Int
-        var rows: [Row] = []
+        var rows: [Int64] = []
     }
 
     /// By table.
@@ -41,7 +33,7 @@ struct MoveLog {
     }
 
     /// A move of a table's match, appended as a row.
-    mutating func move(_ id: String, match: Int, row: Row) {
+    mutating func move(_ id: String, match: Int, row: Int64) {
         self.start(id, match: match)
         self.current[id]?.rows.append(row)
     }
@@ -52,7 +44,7 @@ struct MoveLog {
     }
 
     /// The rows of a table's match, in order; none when the table plays another match.
-    func rows(of id: String, match: Int) -> [Row] {
+    func rows(of id: String, match: Int) -> [Int64] {
         guard let entry = self.current[id], entry.number == match else { return [] }
         return entry.rows
     }
@@ -69,7 +61,7 @@ struct MoveLog {
     private mutating func start(_ id: String, match: Int) {
         if let entry = self.current[id] {
             guard entry.number != match else { return }
-            self.finished += entry.rows.map(\.rowID)
+            self.finished += entry.rows
         }
         self.current[id] = Match(number: match)
     }
