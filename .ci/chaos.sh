@@ -80,6 +80,9 @@ for b in 1 2 3 4 5 6; do
     ) 2>/dev/null &
     bots+=("$!")
     pids+=("$!")
+    # NB: each bot seated before the next looks for a table, so they pair up instead of each opening a
+    # table of its own (six at once once all did, and no match started before the kills).
+    for _ in $(seq 1 300); do grep -q "seated at" "$work/bot$b.log" 2>/dev/null && break; sleep 0.1; done
 done
 for round in 1 2 3 4 5; do
     sleep 2
