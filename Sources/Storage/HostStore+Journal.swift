@@ -63,6 +63,35 @@ extension HostStore {
                     ALTER TABLE moveLog RENAME TO move;
                     """)
         }
+        // NB: an archived match's moves stay in `move`, listed by their row ids in its archive: archiving
+        // copied each move into `archivedMove` (and its index), and the sweep deleted it from `move`, a page
+        // apart from the other tables' moves of the same minutes (see commit(_:)).
+        migrator.registerMigration("v8-archive-in-place") { db in
+            try db.execute(sql: "ALTER TABLE matchArchive ADD COLUMN moveRows TEXT NOT NULL DEFAULT '[]'")
+            // NB: the archived matches' rows still in `move` are copies of their archivedMove rows.
+            try db.execute(
+                sql: """
+                    DELETE FROM move WHERE EXISTS (
+                        SELECT 1 FROM matchArchive WHERE matchArchive.tableID = move.tableID
+                            AND matchArchive.match = move.match)
+                    """)
+            let archives = try Row.fetchAll(db, sql: "SELECT id, tableID, match FROM matchArchive ORDER BY id")
+            for archive in archives {
+                let moves = try Row.fetchAll(
+                    db, sql: "SELECT seq, record FROM archivedMove WHERE archiveID = ? ORDER BY seq",
+                    arguments: [archive[0]])
+                var rows: [Int64] = []
+                for move in moves {
+                    try db.execute(
+                        sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)",
+                        arguments: [archive[1], archive[2], move[0], move[1]])
+                    rows.append(db.lastInsertedRowID)
+                }
+                try db.execute(
+                    sql: "UPDATE matchArchive SET moveRows = ? WHERE id = ?", arguments: [Self.list(rows), archive[0]])
+            }
+            try db.execute(sql: "DROP TABLE archivedMove")
+        }
     }
 
     static func registerTournamentMigrations(_ migrator: inout DatabaseMigrator) {
@@ -86,10 +115,11 @@ extension HostStore {
     /// NB: `move` has no index (`v7-move-log`): each move is appended to the table's last page, where
     /// an index on `(tableID, match, seq)` put each move of a group commit on a page of its own. The
     /// store keeps the row ids of each table's current match (``MoveLog``): a finished match's archive
-    /// copies those rows, and the moves of earlier matches are deleted by their row ids once
-    /// ``sweepEvery`` table records have come (one table's moves share their pages with every other
-    /// table's of the same minutes; deleted together, a page holds many of them). Until then they are
-    /// only left out when the journal is read (``loadJournal()``).
+    /// lists those rows, which stay where they are (`v8-archive-in-place`: a copy of each move, and its
+    /// deletion from pages shared with every other table's moves of the same minutes, cost a busy host
+    /// more than the moves themselves). The moves of a match that ended without an archive are deleted
+    /// by their row ids once ``sweepEvery`` table records have come, and until then only left out when
+    /// the journal is read (``loadJournal()``).
     /// - Parameter entries: the entries of one lobby event, in order.
     /// - Throws: ``HostStoreError`` when the database refuses the write; nothing is committed then.
     public func commit(_ entries: [JournalEntry]) throws(HostStoreError) {
@@ -135,6 +165,7 @@ extension HostStore {
                 log.move(record.table, match: record.match, row: db.lastInsertedRowID)
             case .archive(let record):
                 let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
+                log.archived(record.table, match: record.match)
                 try Self.index(record, id: id, db)
             case .tournament(let record):
                 try db.cachedStatement(
@@ -156,13 +187,18 @@ extension HostStore {
     }
 
     /// The rows of `move`, as the table holds them: each table's current match (its record's), and the
-    /// rows of earlier matches not yet deleted.
+    /// rows of earlier matches that are not archived and not yet deleted.
     static func readMoveLog(_ db: Database) throws -> MoveLog {
         var log = MoveLog()
         let sql = """
-            SELECT move.rowid, move.tableID, move.match,
-                move.match IS json_extract(gameTable.record, '$.match') AS current
-            FROM move LEFT JOIN gameTable ON gameTable.id = move.tableID
+            WITH currentMatch (tableID, match) AS MATERIALIZED (
+                SELECT id, json_extract(record, '$.match') FROM gameTable)
+            SELECT move.rowid, move.tableID, move.match, currentMatch.match IS move.match AS current,
+                EXISTS (
+                    SELECT 1 FROM matchArchive
+                    WHERE matchArchive.tableID = move.tableID AND matchArchive.match = move.match) AS archived
+            FROM move LEFT JOIN currentMatch ON currentMatch.tableID = move.tableID
+            WHERE current OR NOT archived
             ORDER BY move.tableID, move.match, move.seq
             """
         let rows = try Row.fetchCursor(db, sql: sql)
@@ -170,6 +206,7 @@ extension HostStore {
             let rowID: Int64 = row[0]
             if row[3] as Bool {
                 log.move(row[1], match: row[2], row: rowID)
+                if row[4] as Bool { log.archived(row[1], match: row[2]) }
             } else {
                 log.finished(rowID)
             }
@@ -188,11 +225,19 @@ extension HostStore {
                 }
                 let tables = try String.fetchAll(db, sql: "SELECT record FROM gameTable ORDER BY number")
                     .map { try Self.decode(TableRecord.self, $0) }
-                // NB: the moves of each table's current match; earlier ones may wait for their sweep (commit).
-                let current = Dictionary(tables.map { ($0.id, $0.match) }) { $1 }
-                let moves = try String.fetchAll(db, sql: "SELECT record FROM move ORDER BY tableID, match, seq")
-                    .map { try Self.decode(MoveRecord.self, $0) }
-                    .filter { current[$0.table] == $0.match }
+                // NB: the moves of each table's current match; `move` also holds the archived matches' moves,
+                // and earlier ones that wait for their sweep (commit(_:)). CROSS JOIN: `move` read once, in
+                // order, each row looking its table up (joined the other way, SQLite indexed `move` first).
+                let moves = try String.fetchAll(
+                    db,
+                    sql: """
+                        WITH currentMatch (tableID, match) AS MATERIALIZED (
+                            SELECT id, json_extract(record, '$.match') FROM gameTable)
+                        SELECT move.record FROM move CROSS JOIN currentMatch
+                            ON currentMatch.tableID = move.tableID AND currentMatch.match = move.match
+                        ORDER BY move.tableID, move.match, move.seq
+                        """
+                ).map { try Self.decode(MoveRecord.self, $0) }
                 let tournaments = try String.fetchAll(db, sql: "SELECT record FROM tournament ORDER BY number")
                     .map { try Self.decode(TournamentRecord.self, $0) }
                 return JournalSnapshot(
@@ -204,22 +249,15 @@ extension HostStore {
         }
     }
 
-    /// Keeps a finished match and a copy of its moves, which the journal drops when the table's next
-    /// match starts.
+    /// Keeps a finished match, with the row ids of its moves: they stay in `move` (see ``commit(_:)``).
     /// - Returns: the archived match's id.
     private static func archive(_ record: MatchArchive, moves: [Int64], in db: Database) throws -> Int64 {
         try db.cachedStatement(
-            sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record) VALUES (?, ?, ?, ?, ?)"
-        ).execute(arguments: [record.table, record.match, record.game, record.endedAt, Self.json(record)])
-        let id = db.lastInsertedRowID
-        if !moves.isEmpty {
-            try db.cachedStatement(
-                sql:
-                    "INSERT INTO archivedMove (archiveID, seq, record) "
-                    + "SELECT ?, seq, record FROM move WHERE rowid IN (SELECT value FROM json_each(?))"
-            ).execute(arguments: [id, Self.list(moves)])
-        }
-        return id
+            sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record, moveRows) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            record.table, record.match, record.game, record.endedAt, Self.json(record), Self.list(moves),
+        ])
+        return db.lastInsertedRowID
     }
 
     /// The archived matches, oldest first.
@@ -230,7 +268,7 @@ extension HostStore {
     public func archivedMatches(game: String? = nil, since: Int64? = nil) throws(HostStoreError) -> [ArchivedMatch] {
         do {
             return try self.pool.read { db in
-                var sql = "SELECT id, record FROM matchArchive WHERE endedAt >= ?"
+                var sql = "SELECT id, record, moveRows FROM matchArchive WHERE endedAt >= ?"
                 var arguments: StatementArguments = [since ?? Int64.min]
                 if let game {
                     sql += " AND game = ?"
@@ -240,7 +278,9 @@ extension HostStore {
                 return try rows.map { row in
                     let id: Int64 = row["id"]
                     let moves = try String.fetchAll(
-                        db, sql: "SELECT record FROM archivedMove WHERE archiveID = ? ORDER BY seq", arguments: [id]
+                        db,
+                        sql: "SELECT record FROM move WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY seq",
+                        arguments: [row["moveRows"] as String]
                     ).map { try Self.decode(MoveRecord.self, $0) }
                     return ArchivedMatch(
                         id: id, archive: try Self.decode(MatchArchive.self, row["record"]), moves: moves)
@@ -255,11 +295,26 @@ extension HostStore {
     /// - Parameter time: milliseconds since 1970.
     /// - Returns: how many matches were deleted.
     @discardableResult
+    ///
+    /// NB: a deleted match's moves go with it, unless it is still its table's current match (the journal
+    /// needs them to restore the table; they are swept once the table's next match starts).
     public func pruneArchive(before time: Int64) throws(HostStoreError) -> Int {
         do {
-            return try self.pool.write { db in
-                try db.execute(sql: "DELETE FROM matchArchive WHERE endedAt < ?", arguments: [time])
-                return db.changesCount
+            return try self.moves.withLock { log in
+                defer { log.stale = true }
+                return try self.pool.write { db in
+                    try db.execute(
+                        sql: """
+                            DELETE FROM move WHERE rowid IN (
+                                SELECT rows.value FROM matchArchive, json_each(matchArchive.moveRows) AS rows
+                                WHERE matchArchive.endedAt < ? AND NOT EXISTS (
+                                    SELECT 1 FROM gameTable WHERE gameTable.id = matchArchive.tableID
+                                        AND json_extract(gameTable.record, '$.match') = matchArchive.match))
+                            """,
+                        arguments: [time])
+                    try db.execute(sql: "DELETE FROM matchArchive WHERE endedAt < ?", arguments: [time])
+                    return db.changesCount
+                }
             }
         } catch {
             throw HostStoreError(folder: self.path, reason: "cannot prune the archive: \(Self.reason(error))")

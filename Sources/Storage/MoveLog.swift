@@ -1,6 +1,6 @@
 /// What the store knows of the rows of its `move` table, so that neither a finished match's archive
-/// nor the sweep of finished matches searches the table: it has no index, and each move is appended
-/// to its last page (`v7-move-log`).
+/// nor the sweep of unarchived finished matches searches the table: it has no index, and each move is
+/// appended to its last page (`v7-move-log`); an archive lists its match's rows (`v8-archive-in-place`).
 ///
 /// NB: read from the table by the first commit (``HostStore/commit(_:)``), and again after a commit
 /// that failed (the database rolled its rows back); kept from then on by the commits, which come from
@@ -10,6 +10,8 @@ struct MoveLog {
     struct Match {
         var number: Int
         var rows: [Int64] = []
+        /// Whether the match is archived: its rows stay when the table's next match starts.
+        var archived = false
     }
 
     /// By table.
@@ -38,7 +40,14 @@ struct MoveLog {
         self.current[id]?.rows.append(row)
     }
 
-    /// A row the table holds of a match that is not the table's current one (read back from the table).
+    /// A table's match is archived, with its rows: they stay in the table.
+    mutating func archived(_ id: String, match: Int) {
+        guard self.current[id]?.number == match else { return }
+        self.current[id]?.archived = true
+    }
+
+    /// A row the table holds of a match that is neither the table's current one nor archived (read back
+    /// from the table).
     mutating func finished(_ rowID: Int64) {
         self.finished.append(rowID)
     }
@@ -61,7 +70,7 @@ struct MoveLog {
     private mutating func start(_ id: String, match: Int) {
         if let entry = self.current[id] {
             guard entry.number != match else { return }
-            self.finished += entry.rows
+            if !entry.archived { self.finished += entry.rows }
         }
         self.current[id] = Match(number: match)
     }

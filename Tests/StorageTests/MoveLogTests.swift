@@ -70,6 +70,130 @@ struct MoveLogTests {
         #expect(log.sweep(every: 4) == [1, 2, 3])
         #expect(log.sweep(every: 1).isEmpty)
         #expect(log.rows(of: "t2", match: 5) == [4])
+        log.archived("t2", match: 4)
+        log.table("t2", match: 6)
+        #expect(log.finished == [4], "an archive of another match leaves the current one's rows to the sweep")
+        log.move("t2", match: 6, row: 5)
+        log.archived("t2", match: 6)
+        log.table("t2", match: 7)
+        #expect(log.finished == [4], "an archived match's rows stay")
+    }
+
+    @Test("an archived match's moves stay in the table, listed by its archive, until the archive is pruned")
+    func archiveInPlace() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "log" })
+        try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1), self.table("t2", match: 1)])
+        try store.commit([self.move("t2", match: 1, seq: 1), self.move("t1", match: 1, seq: 2)])
+        try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 10)])
+        try store.commit([self.table("t1", match: 2), self.move("t1", match: 2, seq: 1)])
+        // NB: t2's first match ends without an archive.
+        try store.commit([self.table("t2", match: 2), self.table("t2", match: 3), self.archive("t2", match: 3, at: 20)])
+        for number in 3...HostStore.sweepEvery {
+            try store.commit([self.table("t\(number)", match: 1)])
+        }
+        #expect(try self.rows(store) == ["t1 1 1", "t1 1 2", "t1 2 1"], "t2's unarchived move swept, t1's kept")
+        #expect(try self.archived(store) == ["t1 1: [1, 2]", "t2 3: []"])
+        #expect(try store.loadJournal().moves.map { "\($0.table) \($0.match) \($0.seq)" } == ["t1 2 1"])
+
+        // NB: read back after a restart, the archived rows are not swept, those of the table's current
+        // match (archived too) among them once the table moves on.
+        try store.commit([self.table("t1", match: 2), self.archive("t1", match: 2, at: 30)])
+        let restarted = try HostStore(folder: folder, newHostID: { "log" })
+        try restarted.commit([self.table("t1", match: 3)])
+        for number in 1...HostStore.sweepEvery {
+            try restarted.commit([self.table("u\(number)", match: 1)])
+        }
+        #expect(try self.rows(restarted) == ["t1 1 1", "t1 1 2", "t1 2 1"])
+        #expect(try self.archived(restarted) == ["t1 1: [1, 2]", "t2 3: []", "t1 2: [1]"])
+
+        #expect(try restarted.pruneArchive(before: 15) == 1)
+        #expect(try self.rows(restarted) == ["t1 2 1"])
+        #expect(try self.archived(restarted) == ["t2 3: []", "t1 2: [1]"])
+    }
+
+    @Test("pruning the archive keeps the moves of a match that is still its table's current one")
+    func pruneCurrent() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "log" })
+        try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
+        try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 10)])
+        #expect(try store.pruneArchive(before: 15) == 1)
+        #expect(try self.rows(store) == ["t1 1 1"])
+        #expect(try store.loadJournal().moves.map(\.seq) == [1])
+        // NB: no longer archived, the match's moves are swept once the table moves on.
+        try store.commit([self.table("t1", match: 2)])
+        for number in 2...HostStore.sweepEvery {
+            try store.commit([self.table("t\(number)", match: 1)])
+        }
+        #expect(try self.rows(store).isEmpty)
+    }
+
+    @Test("a data folder whose archive copied the moves keeps them once, listed by their archives")
+    func archiveMigration() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let store = try HostStore(folder: folder, newHostID: { "log" })
+            try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
+            try store.commit([self.move("t1", match: 1, seq: 2), self.table("t2", match: 1)])
+            try store.commit([self.move("t2", match: 1, seq: 1)])
+            // NB: back to the layout before `v8-archive-in-place`: t1's match archived with copies of its moves
+            // (its rows in `move` still there: the table's current match), an older match of t3's only in the
+            // archive.
+            try store.pool.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE archivedMove (
+                            archiveID INTEGER NOT NULL REFERENCES matchArchive(id) ON DELETE CASCADE,
+                            seq INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (archiveID, seq));
+                        ALTER TABLE matchArchive DROP COLUMN moveRows;
+                        DELETE FROM grdb_migrations WHERE identifier = 'v8-archive-in-place';
+                        """)
+                for (id, table, match, seqs) in [(1, "t3", 4, [1, 2, 3]), (2, "t1", 1, [1, 2])] {
+                    try db.execute(
+                        sql:
+                            "INSERT INTO matchArchive (id, tableID, match, game, endedAt, record) "
+                            + "VALUES (?, ?, ?, ?, ?, ?)",
+                        arguments: [id, table, match, "tax-collection", id * 10, "{}"])
+                    for seq in seqs {
+                        let record = MoveRecord(
+                            table: table, match: match, seq: seq, seat: "south", move: .number(Double(seq)), hash: "h")
+                        try db.execute(
+                            sql: "INSERT INTO archivedMove (archiveID, seq, record) VALUES (?, ?, ?)",
+                            arguments: [id, seq, HostStore.json(record)])
+                    }
+                }
+            }
+        }
+        let store = try HostStore(folder: folder, newHostID: { "log" })
+        let tables = try store.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE name = 'archivedMove'")
+        }
+        #expect(tables.isEmpty)
+        #expect(try self.rows(store).sorted() == ["t1 1 1", "t1 1 2", "t2 1 1", "t3 4 1", "t3 4 2", "t3 4 3"])
+        let archives = try store.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT tableID, moveRows FROM matchArchive ORDER BY id").map { row in
+                let moves = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT tableID || ' ' || match || ' ' || seq FROM move
+                        WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
+                        """,
+                    arguments: [row[1] as String])
+                return "\(row[0] as String): \(moves.joined(separator: ", "))"
+            }
+        }
+        #expect(archives == ["t3: t3 4 1, t3 4 2, t3 4 3", "t1: t1 1 1, t1 1 2"])
+        #expect(
+            try store.loadJournal().moves.map { "\($0.table) \($0.match) \($0.seq)" } == ["t1 1 1", "t1 1 2", "t2 1 1"])
+        try store.commit([self.table("t1", match: 2), self.table("t3", match: 5)])
+        for number in 4...HostStore.sweepEvery {
+            try store.commit([self.table("t\(number)", match: 1)])
+        }
+        #expect(try self.rows(store).count == 6, "archived moves are not swept")
     }
 
     @Test("a finished match's archive holds its moves, those written before a restart among them")
