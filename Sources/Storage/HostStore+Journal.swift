@@ -154,9 +154,16 @@ extension HostStore {
             case .forgetPlayer(let id):
                 try db.cachedStatement(sql: "DELETE FROM player WHERE id = ?").execute(arguments: [id.rawValue])
             case .table(let record):
-                try db.cachedStatement(
-                    sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
-                ).execute(arguments: [record.id, record.number, Self.json(record)])
+                // NB: a known table's record is changed in place; a replaced row was deleted and inserted
+                // again at the table's end, with both of its index entries.
+                let json = Self.json(record)
+                try db.cachedStatement(sql: "UPDATE gameTable SET record = ? WHERE id = ? AND number = ?")
+                    .execute(arguments: [json, record.id, record.number])
+                if db.changesCount == 0 {
+                    try db.cachedStatement(
+                        sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
+                    ).execute(arguments: [record.id, record.number, json])
+                }
                 log.table(record.id, match: record.match)
             case .move(let record):
                 try db.cachedStatement(

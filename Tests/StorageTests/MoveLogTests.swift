@@ -253,6 +253,27 @@ struct MoveLogTests {
         #expect(try self.rows(store) == ["t1 1 1", "t1 1 2"])
     }
 
+    @Test("a table's record is changed in place; a renumbered table and a new one with its old number are both kept")
+    func tableRecords() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "log" })
+        let rowIDs = {
+            try store.pool.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM gameTable ORDER BY rowid") }
+        }
+        try store.commit([self.table("t1", match: 1), self.table("t2", match: 1)])
+        let before = try rowIDs()
+        try store.commit([self.table("t1", match: 2), self.table("t2", match: 3)])
+        #expect(try rowIDs() == before, "changed in place")
+        #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number) \($0.match)" } == ["t1 1 2", "t2 2 3"])
+        guard case .table(var renumbered) = self.table("t1", match: 2) else { return }
+        renumbered.number = 7
+        guard case .table(var newcomer) = self.table("t3", match: 1) else { return }
+        newcomer.number = 1
+        try store.commit([.table(renumbered), .table(newcomer)])
+        #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number)" } == ["t3 1", "t2 2", "t1 7"])
+    }
+
     @Test("a data folder from before the log keeps its moves, in order, in a table with no index")
     func migration() throws {
         let folder = try LegacyDataFolderTests.copy()
