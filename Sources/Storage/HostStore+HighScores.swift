@@ -23,6 +23,15 @@ extension HostStore {
         }
     }
 
+    /// NB: the high scores without their index on `(board, name)`: a finished match's scores went to as
+    /// many places in it as it had people, a page each written with the match's commit (a sixth of a busy
+    /// host's log), for a summary read only at start-up and by `tcnet scores`, which now sorts the rows.
+    static func registerUnindexedHighScoreMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9-high-scores-unindexed") { db in
+            try db.execute(sql: "DROP INDEX highScoreByBoard")
+        }
+    }
+
     /// Adds the people's scores of an archived match (its row's id) to the high scores, in the journal's
     /// transaction.
     static func index(_ archive: MatchArchive, id: Int64, _ db: Database) throws {

@@ -98,6 +98,7 @@ public final class HostStore: Sendable {
         Self.registerHighScoreMigrations(&migrator)
         Self.registerLibraryMigrations(&migrator)
         Self.registerMoveLogMigrations(&migrator)
+        Self.registerUnindexedHighScoreMigration(&migrator)
         return migrator
     }
 

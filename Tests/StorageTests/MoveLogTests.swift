@@ -274,13 +274,15 @@ struct MoveLogTests {
         #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number)" } == ["t3 1", "t2 2", "t1 7"])
     }
 
-    @Test("a data folder from before the log keeps its moves, in order, in a table with no index")
+    @Test("a data folder from before the log keeps its moves, in order, in a table with no index, as the high scores")
     func migration() throws {
         let folder = try LegacyDataFolderTests.copy()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try HostStore(folder: folder, newHostID: { "unused" })
-        let indexes = try store.pool.read { db in try Row.fetchAll(db, sql: "PRAGMA index_list(move)") }
-        #expect(indexes.isEmpty)
+        for table in ["move", "highScore"] {
+            let indexes = try store.pool.read { db in try Row.fetchAll(db, sql: "PRAGMA index_list(\(table))") }
+            #expect(indexes.isEmpty, "\(table)")
+        }
         #expect(try self.rows(store) == ["t1 1 1", "t1 1 2", "t1 1 3"])
     }
 }
