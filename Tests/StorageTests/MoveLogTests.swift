@@ -35,6 +35,13 @@ struct MoveLogTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-move-log-\(UUID())").path
     }
 
+    /// Runs `body` with a new store in a folder of its own, removed afterwards.
+    private func withStore(_ body: (String, HostStore) throws -> Void) throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try body(folder, try HostStore(folder: folder, newHostID: { "log" }))
+    }
+
     /// The archived moves of each archived match, as "table match: seqs".
     private func archived(_ store: HostStore) throws -> [String] {
         try store.archivedMatches().map { match in
@@ -81,62 +88,61 @@ struct MoveLogTests {
 
     @Test("an archived match's moves stay in the table, listed by its archive, until the archive is pruned")
     func archiveInPlace() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try HostStore(folder: folder, newHostID: { "log" })
-        try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1), self.table("t2", match: 1)])
-        try store.commit([self.move("t2", match: 1, seq: 1), self.move("t1", match: 1, seq: 2)])
-        try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 10)])
-        try store.commit([self.table("t1", match: 2), self.move("t1", match: 2, seq: 1)])
-        // NB: t2's first match ends without an archive.
-        try store.commit([self.table("t2", match: 2), self.table("t2", match: 3), self.archive("t2", match: 3, at: 20)])
-        for number in 3...HostStore.sweepEvery {
-            try store.commit([self.table("t\(number)", match: 1)])
-        }
-        #expect(try self.rows(store) == ["t1 1 1", "t1 1 2", "t1 2 1"], "t2's unarchived move swept, t1's kept")
-        #expect(try self.archived(store) == ["t1 1: [1, 2]", "t2 3: []"])
-        #expect(try store.loadJournal().moves.map { "\($0.table) \($0.match) \($0.seq)" } == ["t1 2 1"])
+        try self.withStore { folder, store in
+            try store.commit([
+                self.table("t1", match: 1), self.move("t1", match: 1, seq: 1), self.table("t2", match: 1),
+            ])
+            try store.commit([self.move("t2", match: 1, seq: 1), self.move("t1", match: 1, seq: 2)])
+            try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 10)])
+            try store.commit([self.table("t1", match: 2), self.move("t1", match: 2, seq: 1)])
+            // NB: t2's first match ends without an archive.
+            try store.commit([
+                self.table("t2", match: 2), self.table("t2", match: 3), self.archive("t2", match: 3, at: 20),
+            ])
+            for number in 3...HostStore.sweepEvery {
+                try store.commit([self.table("t\(number)", match: 1)])
+            }
+            #expect(try self.rows(store) == ["t1 1 1", "t1 1 2", "t1 2 1"], "t2's unarchived move swept, t1's kept")
+            #expect(try self.archived(store) == ["t1 1: [1, 2]", "t2 3: []"])
+            #expect(try store.loadJournal().moves.map { "\($0.table) \($0.match) \($0.seq)" } == ["t1 2 1"])
 
-        // NB: read back after a restart, the archived rows are not swept, those of the table's current
-        // match (archived too) among them once the table moves on.
-        try store.commit([self.table("t1", match: 2), self.archive("t1", match: 2, at: 30)])
-        let restarted = try HostStore(folder: folder, newHostID: { "log" })
-        try restarted.commit([self.table("t1", match: 3)])
-        for number in 1...HostStore.sweepEvery {
-            try restarted.commit([self.table("u\(number)", match: 1)])
-        }
-        #expect(try self.rows(restarted) == ["t1 1 1", "t1 1 2", "t1 2 1"])
-        #expect(try self.archived(restarted) == ["t1 1: [1, 2]", "t2 3: []", "t1 2: [1]"])
+            // NB: read back after a restart, the archived rows are not swept, those of the table's current
+            // match (archived too) among them once the table moves on.
+            try store.commit([self.table("t1", match: 2), self.archive("t1", match: 2, at: 30)])
+            let restarted = try HostStore(folder: folder, newHostID: { "log" })
+            try restarted.commit([self.table("t1", match: 3)])
+            for number in 1...HostStore.sweepEvery {
+                try restarted.commit([self.table("u\(number)", match: 1)])
+            }
+            #expect(try self.rows(restarted) == ["t1 1 1", "t1 1 2", "t1 2 1"])
+            #expect(try self.archived(restarted) == ["t1 1: [1, 2]", "t2 3: []", "t1 2: [1]"])
 
-        #expect(try restarted.pruneArchive(before: 15) == 1)
-        #expect(try self.rows(restarted) == ["t1 2 1"])
-        #expect(try self.archived(restarted) == ["t2 3: []", "t1 2: [1]"])
+            #expect(try restarted.pruneArchive(before: 15) == 1)
+            #expect(try self.rows(restarted) == ["t1 2 1"])
+            #expect(try self.archived(restarted) == ["t2 3: []", "t1 2: [1]"])
+        }
     }
 
     @Test("pruning the archive keeps the moves of a match that is still its table's current one")
     func pruneCurrent() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try HostStore(folder: folder, newHostID: { "log" })
-        try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
-        try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 10)])
-        #expect(try store.pruneArchive(before: 15) == 1)
-        #expect(try self.rows(store) == ["t1 1 1"])
-        #expect(try store.loadJournal().moves.map(\.seq) == [1])
-        // NB: no longer archived, the match's moves are swept once the table moves on.
-        try store.commit([self.table("t1", match: 2)])
-        for number in 2...HostStore.sweepEvery {
-            try store.commit([self.table("t\(number)", match: 1)])
+        try self.withStore { _, store in
+            try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
+            try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 10)])
+            #expect(try store.pruneArchive(before: 15) == 1)
+            #expect(try self.rows(store) == ["t1 1 1"])
+            #expect(try store.loadJournal().moves.map(\.seq) == [1])
+            // NB: no longer archived, the match's moves are swept once the table moves on.
+            try store.commit([self.table("t1", match: 2)])
+            for number in 2...HostStore.sweepEvery {
+                try store.commit([self.table("t\(number)", match: 1)])
+            }
+            #expect(try self.rows(store).isEmpty)
         }
-        #expect(try self.rows(store).isEmpty)
     }
 
     @Test("a data folder whose archive copied the moves keeps them once, listed by their archives")
     func archiveMigration() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        do {
-            let store = try HostStore(folder: folder, newHostID: { "log" })
+        try self.withStore { folder, store in
             try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
             try store.commit([self.move("t1", match: 1, seq: 2), self.table("t2", match: 1)])
             try store.commit([self.move("t2", match: 1, seq: 1)])
@@ -167,33 +173,35 @@ struct MoveLogTests {
                     }
                 }
             }
-        }
-        let store = try HostStore(folder: folder, newHostID: { "log" })
-        let tables = try store.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE name = 'archivedMove'")
-        }
-        #expect(tables.isEmpty)
-        #expect(try self.rows(store).sorted() == ["t1 1 1", "t1 1 2", "t2 1 1", "t3 4 1", "t3 4 2", "t3 4 3"])
-        let archives = try store.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT tableID, moveRows FROM matchArchive ORDER BY id").map { row in
-                let moves = try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT tableID || ' ' || match || ' ' || seq FROM move
-                        WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
-                        """,
-                    arguments: [row[1] as String])
-                return "\(row[0] as String): \(moves.joined(separator: ", "))"
+            let reopened = try HostStore(folder: folder, newHostID: { "log" })
+            let tables = try reopened.pool.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE name = 'archivedMove'")
             }
+            #expect(tables.isEmpty)
+            #expect(try self.rows(reopened).sorted() == ["t1 1 1", "t1 1 2", "t2 1 1", "t3 4 1", "t3 4 2", "t3 4 3"])
+            let archives = try reopened.pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT tableID, moveRows FROM matchArchive ORDER BY id").map { row in
+                    let moves = try String.fetchAll(
+                        db,
+                        sql: """
+                            SELECT tableID || ' ' || match || ' ' || seq FROM move
+                            WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY rowid
+                            """,
+                        arguments: [row[1] as String])
+                    return "\(row[0] as String): \(moves.joined(separator: ", "))"
+                }
+            }
+            #expect(archives == ["t3: t3 4 1, t3 4 2, t3 4 3", "t1: t1 1 1, t1 1 2"])
+            #expect(
+                try reopened.loadJournal().moves.map { "\($0.table) \($0.match) \($0.seq)" } == [
+                    "t1 1 1", "t1 1 2", "t2 1 1",
+                ])
+            try reopened.commit([self.table("t1", match: 2), self.table("t3", match: 5)])
+            for number in 4...HostStore.sweepEvery {
+                try reopened.commit([self.table("t\(number)", match: 1)])
+            }
+            #expect(try self.rows(reopened).count == 6, "archived moves are not swept")
         }
-        #expect(archives == ["t3: t3 4 1, t3 4 2, t3 4 3", "t1: t1 1 1, t1 1 2"])
-        #expect(
-            try store.loadJournal().moves.map { "\($0.table) \($0.match) \($0.seq)" } == ["t1 1 1", "t1 1 2", "t2 1 1"])
-        try store.commit([self.table("t1", match: 2), self.table("t3", match: 5)])
-        for number in 4...HostStore.sweepEvery {
-            try store.commit([self.table("t\(number)", match: 1)])
-        }
-        #expect(try self.rows(store).count == 6, "archived moves are not swept")
     }
 
     @Test("a finished match's archive holds its moves, those written before a restart among them")
@@ -238,40 +246,38 @@ struct MoveLogTests {
 
     @Test("a commit that fails leaves no trace in the next archive: its moves were rolled back")
     func failedCommit() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try HostStore(folder: folder, newHostID: { "log" })
-        try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
-        try store.commit([self.table("t9", match: 1), self.archive("t9", match: 1, at: 3)])
-        // NB: the same archive again breaks its unique key, after the move's insert.
-        #expect(throws: HostStoreError.self) {
-            try store.commit([self.move("t1", match: 1, seq: 2), self.archive("t9", match: 1, at: 3)])
+        try self.withStore { _, store in
+            try store.commit([self.table("t1", match: 1), self.move("t1", match: 1, seq: 1)])
+            try store.commit([self.table("t9", match: 1), self.archive("t9", match: 1, at: 3)])
+            // NB: the same archive again breaks its unique key, after the move's insert.
+            #expect(throws: HostStoreError.self) {
+                try store.commit([self.move("t1", match: 1, seq: 2), self.archive("t9", match: 1, at: 3)])
+            }
+            try store.commit([self.move("t1", match: 1, seq: 2)])
+            try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 7)])
+            #expect(try self.archived(store) == ["t9 1: []", "t1 1: [1, 2]"])
+            #expect(try self.rows(store) == ["t1 1 1", "t1 1 2"])
         }
-        try store.commit([self.move("t1", match: 1, seq: 2)])
-        try store.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 7)])
-        #expect(try self.archived(store) == ["t9 1: []", "t1 1: [1, 2]"])
-        #expect(try self.rows(store) == ["t1 1 1", "t1 1 2"])
     }
 
     @Test("a table's record is changed in place; a renumbered table and a new one with its old number are both kept")
     func tableRecords() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try HostStore(folder: folder, newHostID: { "log" })
-        let rowIDs = {
-            try store.pool.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM gameTable ORDER BY rowid") }
+        try self.withStore { _, store in
+            let rowIDs = {
+                try store.pool.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM gameTable ORDER BY rowid") }
+            }
+            try store.commit([self.table("t1", match: 1), self.table("t2", match: 1)])
+            let before = try rowIDs()
+            try store.commit([self.table("t1", match: 2), self.table("t2", match: 3)])
+            #expect(try rowIDs() == before, "changed in place")
+            #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number) \($0.match)" } == ["t1 1 2", "t2 2 3"])
+            guard case .table(var renumbered) = self.table("t1", match: 2) else { return }
+            renumbered.number = 7
+            guard case .table(var newcomer) = self.table("t3", match: 1) else { return }
+            newcomer.number = 1
+            try store.commit([.table(renumbered), .table(newcomer)])
+            #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number)" } == ["t3 1", "t2 2", "t1 7"])
         }
-        try store.commit([self.table("t1", match: 1), self.table("t2", match: 1)])
-        let before = try rowIDs()
-        try store.commit([self.table("t1", match: 2), self.table("t2", match: 3)])
-        #expect(try rowIDs() == before, "changed in place")
-        #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number) \($0.match)" } == ["t1 1 2", "t2 2 3"])
-        guard case .table(var renumbered) = self.table("t1", match: 2) else { return }
-        renumbered.number = 7
-        guard case .table(var newcomer) = self.table("t3", match: 1) else { return }
-        newcomer.number = 1
-        try store.commit([.table(renumbered), .table(newcomer)])
-        #expect(try store.loadJournal().tables.map { "\($0.id) \($0.number)" } == ["t3 1", "t2 2", "t1 7"])
     }
 
     @Test("a data folder from before the log keeps its moves, in order, in a table with no index, as the high scores")
