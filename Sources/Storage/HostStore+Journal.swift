@@ -301,10 +301,10 @@ extension HostStore {
     /// Deletes the archived matches that ended before a time (the teacher's choice).
     /// - Parameter time: milliseconds since 1970.
     /// - Returns: how many matches were deleted.
-    @discardableResult
     ///
     /// NB: a deleted match's moves go with it, unless it is still its table's current match (the journal
     /// needs them to restore the table; they are swept once the table's next match starts).
+    @discardableResult
     public func pruneArchive(before time: Int64) throws(HostStoreError) -> Int {
         do {
             return try self.moves.withLock { log in
