@@ -208,10 +208,8 @@ def journal(database, logs):
                         printed[(parts[0], int(parts[2]), int(parts[4]))] = parts[-1]
     db = sqlite3.connect(database)
     stored = {}
+    # NB: `move` holds the moves of the tables' current matches and of the archived ones (v8-archive-in-place).
     for table, match, seq, record in db.execute("SELECT tableID, match, seq, record FROM move"):
-        stored[(table, match, seq)] = json.loads(record).get("hash")
-    for table, match, seq, record in db.execute(
-            "SELECT a.tableID, a.match, m.seq, m.record FROM archivedMove m JOIN matchArchive a ON a.id = m.archiveID"):
         stored[(table, match, seq)] = json.loads(record).get("hash")
     missing = [(key, value) for key, value in printed.items() if stored.get(key) != value]
     matches = {(table, match) for table, match, _ in printed}
