@@ -188,6 +188,13 @@ extension HostStore {
         }
     }
 
+    /// Each table's current match, whose moves the journal needs to rebuild the table: a `WITH` clause
+    /// naming `currentMatch (tableID, match)`, for the statements that tell those moves from the others.
+    static let currentMatches = """
+        WITH currentMatch (tableID, match) AS MATERIALIZED (
+            SELECT id, json_extract(record, '$.match') FROM gameTable)
+        """
+
     /// Row ids as a JSON array, for `json_each`: one statement for them all, not one for each.
     static func list(_ rows: [Int64]) -> String {
         "[" + rows.map(String.init).joined(separator: ",") + "]"
@@ -198,8 +205,7 @@ extension HostStore {
     static func readMoveLog(_ db: Database) throws -> MoveLog {
         var log = MoveLog()
         let sql = """
-            WITH currentMatch (tableID, match) AS MATERIALIZED (
-                SELECT id, json_extract(record, '$.match') FROM gameTable)
+            \(Self.currentMatches)
             SELECT move.rowid, move.tableID, move.match, currentMatch.match IS move.match AS current,
                 EXISTS (
                     SELECT 1 FROM matchArchive
@@ -238,8 +244,7 @@ extension HostStore {
                 let moves = try String.fetchAll(
                     db,
                     sql: """
-                        WITH currentMatch (tableID, match) AS MATERIALIZED (
-                            SELECT id, json_extract(record, '$.match') FROM gameTable)
+                        \(Self.currentMatches)
                         SELECT move.record FROM move CROSS JOIN currentMatch
                             ON currentMatch.tableID = move.tableID AND currentMatch.match = move.match
                         ORDER BY move.tableID, move.match, move.seq
@@ -312,11 +317,12 @@ extension HostStore {
                 return try self.pool.write { db in
                     try db.execute(
                         sql: """
+                            \(Self.currentMatches)
                             DELETE FROM move WHERE rowid IN (
                                 SELECT rows.value FROM matchArchive, json_each(matchArchive.moveRows) AS rows
                                 WHERE matchArchive.endedAt < ? AND NOT EXISTS (
-                                    SELECT 1 FROM gameTable WHERE gameTable.id = matchArchive.tableID
-                                        AND json_extract(gameTable.record, '$.match') = matchArchive.match))
+                                    SELECT 1 FROM currentMatch WHERE currentMatch.tableID = matchArchive.tableID
+                                        AND currentMatch.match = matchArchive.match))
                             """,
                         arguments: [time])
                     try db.execute(sql: "DELETE FROM matchArchive WHERE endedAt < ?", arguments: [time])
