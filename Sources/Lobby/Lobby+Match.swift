@@ -100,13 +100,15 @@ extension Lobby {
         _ move: JSONValue, by mover: Mover, at table: inout Table, re: (ConnectionID, RequestID?)?,
         into outcome: inout LobbyOutcome
     ) -> Result<Void, MoveRefusal> {
-        guard var match = table.match else { preconditionFailure("table \(table.id) has no match") }
+        // NB: taken out of the table while it plays, so its state is not copied before it changes.
+        guard var match = table.match.take() else { preconditionFailure("table \(table.id) has no match") }
+        let played = match.play(move, by: mover, secret: table.secret)
+        table.match = match
         let effects: MoveEffects
-        switch match.play(move, by: mover, secret: table.secret) {
+        switch played {
         case .failure(let refusal): return .failure(refusal)
         case .success(let accepted): effects = accepted
         }
-        table.match = match
         let hash = match.hash
         if self.referee.movesWithdrawDrawOffers { table.drawOffers = [] }
         outcome.journal.append(
@@ -122,12 +124,11 @@ extension Lobby {
             outcome.journal.append(.archive(self.archive(of: table)))
             self.countScores(result, at: table)
         }
-        let current = table
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
             let last = PlayedMove(
                 seat: mover.seat, move: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
             return .state(
-                self.update(of: current, for: viewer, last: last, events: effects.events(viewer), fullHash: hash))
+                self.update(of: table, for: viewer, last: last, events: effects.events(viewer), fullHash: hash))
         }
         if table.status == .over {
             self.broadcastTable(table, re: nil, into: &outcome)

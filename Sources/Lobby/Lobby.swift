@@ -254,6 +254,6 @@ public struct Lobby: Sendable {
             return
         }
         body(&self, &table, &outcome)
-        self.tables[id] = table
+        self.tables.store(table)
     }
 }

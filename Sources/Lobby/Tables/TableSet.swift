@@ -19,11 +19,19 @@ struct TableSet: Sendable {
         }
     }
 
+    /// Stores a table taken out with ``removeValue(forKey:)``, moved in rather than copied (every move
+    /// at a table takes it out and stores it back).
+    mutating func store(_ table: consuming Table) {
+        let id = table.id
+        self.deadlines.set(table.nextDeadline, for: id)
+        self.byID[id] = consume table
+    }
+
     /// Takes a table out of the set (to change it and store it back).
     @discardableResult
     mutating func removeValue(forKey id: TableID) -> Table? {
-        guard let table = self.byID.removeValue(forKey: id) else { return nil }
-        self.deadlines.set(nil, for: id)
+        let table = self.byID.removeValue(forKey: id)
+        if table != nil { self.deadlines.set(nil, for: id) }
         return table
     }
 

@@ -62,7 +62,12 @@ public enum ClientMessage: Sendable, Equatable {
 }
 
 /// A message a host sends to a client.
-public enum HostMessage: Sendable, Equatable {
+///
+/// NB: `indirect`: each message is one reference. A `state` is copied several times on its way from the
+/// lobby to the wire (into the outcome, each delivery, the batch), and copying the struct itself retained
+/// each of its members every time: 8 % of the host's instructions a move in `tcnet bench lobby`
+/// (docs/BENCHMARKS.md, fourteenth round).
+public indirect enum HostMessage: Sendable, Equatable {
     case welcome(Welcome)
     case error(ErrorMessage)
     case pong(Pong)
