@@ -7,6 +7,8 @@
 public struct BroadcastPayloads {
     private var message: HostMessage?
     private var plain: [UInt8] = []
+    /// Where `re` goes in ``plain``, when the message is a `state` that wrote its own text.
+    private var reAt: Int?
 
     /// Creates an empty cache; use one per host event.
     public init() {}
@@ -15,15 +17,20 @@ public struct BroadcastPayloads {
     /// - Parameter envelope: the message and the request id it answers.
     /// - Returns: the same bytes as `WireCodec.payload(envelope)`.
     public mutating func payload(_ envelope: HostEnvelope) -> [UInt8] {
-        // NB: a state is written whole for each recipient (after a move, member by member around its state
-        // and events: cheaper than comparing the message with the last one and splicing `re` in).
-        if case .state = envelope.message { return WireCodec.payload(envelope) }
-        // NB: values of one broadcast share their storage, so this comparison is cheap when it matters.
+        // NB: values of one broadcast share their storage (a message is one reference, a state's text one
+        // buffer), so this comparison is cheap when it matters.
         if self.message != envelope.message {
             self.message = envelope.message
-            self.plain = WireCodec.payload(HostEnvelope(re: nil, envelope.message))
+            if case .state(let update) = envelope.message, let written = update.payloadWithoutRe() {
+                self.plain = written.bytes
+                self.reAt = written.reAt
+            } else {
+                self.plain = WireCodec.payload(HostEnvelope(re: nil, envelope.message))
+                self.reAt = nil
+            }
         }
         guard let re = envelope.re else { return self.plain }
+        if let reAt = self.reAt { return StatePayload(bytes: self.plain, reAt: reAt).inserting(re) }
         return Self.splice(re: re, into: self.plain) ?? WireCodec.payload(envelope)
     }
 

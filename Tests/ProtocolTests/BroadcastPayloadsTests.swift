@@ -15,22 +15,42 @@ struct BroadcastPayloadsTests {
             events: [.object(["kind": .string("sow"), "text": .string("a \"quoted\" } ] , value")])],
             result: MatchResult(winner: "A", reason: "finished")))
 
-    static let messages: [HostMessage] = [
-        state,
-        .state(MatchUpdate(table: "t9", match: 1, seq: 0, turn: nil, status: .over, state: .object([:]), hash: "")),
-        .table(
-            TableUpdate(
-                table: TableInfo(
-                    id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting,
-                    seats: [SeatInfo(seat: "A", player: PlayerID(rawValue: "p-1"), name: "Lan", ready: true)],
-                    spectators: 0,
-                    graceSeconds: 120, onTimeout: .pause, match: 0))),
-        .error(ErrorMessage(code: .staleSeq, message: "stale", fatal: false, expected: 4)),
-        .error(ErrorMessage(code: .rateLimited, message: "slow down", fatal: false, retryAfterMs: 5)),
-        .pong(Pong()),
-        .rematchOffered(OfferNotice(table: "t1", seat: "B")),
-        .away(PresenceNotice(table: "t1", seat: "A", player: PlayerID(rawValue: "p-2"), name: "Minh", graceMs: 1000)),
-    ]
+    /// States as the host writes them after a move (state and events written once, shared): their text is
+    /// written without `re`, which goes in after `match`. The second is the first one move later, with the
+    /// same state and events text: it must not be taken for the first.
+    static let written: [HostMessage] = {
+        let state = EncodedJSON(encoding: JSONValue.object(["banks": .array([.number(5)]), "turn": .string("B")]))
+        let events = EncodedJSON(encoding: [JSONValue.object(["square": .string("A1"), "type": .string("dropped")])])
+        let first = MatchUpdate(
+            table: "t1", match: 2, seq: 3, turn: "B", status: .playing, encodedState: state, hash: "ab12",
+            last: PlayedMove(seat: "A", move: .object(["bank": .number(1)])), encodedEvents: events)
+        var later = first
+        later.seq = 4
+        let ended = MatchUpdate(
+            table: "t1", match: 2, seq: 5, turn: nil, status: .over, encodedState: state, hash: "cd34",
+            encodedEvents: events, result: MatchResult(winner: "A", reason: "finished"), toAct: ["A", "B"],
+            timeLeftMs: 1500)
+        return [.state(first), .state(later), .state(ended)]
+    }()
+
+    static let messages: [HostMessage] =
+        written + [
+            state,
+            .state(MatchUpdate(table: "t9", match: 1, seq: 0, turn: nil, status: .over, state: .object([:]), hash: "")),
+            .table(
+                TableUpdate(
+                    table: TableInfo(
+                        id: "t1", game: "taxcollection", ruleSet: "classic", status: .waiting,
+                        seats: [SeatInfo(seat: "A", player: PlayerID(rawValue: "p-1"), name: "Lan", ready: true)],
+                        spectators: 0,
+                        graceSeconds: 120, onTimeout: .pause, match: 0))),
+            .error(ErrorMessage(code: .staleSeq, message: "stale", fatal: false, expected: 4)),
+            .error(ErrorMessage(code: .rateLimited, message: "slow down", fatal: false, retryAfterMs: 5)),
+            .pong(Pong()),
+            .rematchOffered(OfferNotice(table: "t1", seat: "B")),
+            .away(
+                PresenceNotice(table: "t1", seat: "A", player: PlayerID(rawValue: "p-2"), name: "Minh", graceMs: 1000)),
+        ]
 
     static let ids: [RequestID?] = [nil, .number(0), .number(7), .number(-3), .number(Int64.max), .string("a/b \"c\"")]
 
@@ -44,6 +64,19 @@ struct BroadcastPayloadsTests {
                     payloads.payload(envelope) == WireCodec.payload(envelope),
                     "\(message.type) re \(String(describing: re))")
             }
+        }
+    }
+
+    @Test("a state the host wrote is written once without re, and re goes in after match")
+    func writtenStates() throws {
+        for message in Self.written {
+            guard case .state(let update) = message, let written = update.payloadWithoutRe() else {
+                Issue.record("\(message.type) has no text of its own")
+                continue
+            }
+            #expect(written.bytes == WireCodec.payload(HostEnvelope(re: nil, message)))
+            let text = try #require(String(validating: written.inserting(.number(7)), as: UTF8.self))
+            #expect(text.contains(#""match":2,"re":7,"#))
         }
     }
 

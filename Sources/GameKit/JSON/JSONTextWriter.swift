@@ -82,6 +82,9 @@ public struct JSONTextWriter: ~Copyable {
         [UInt8](UnsafeBufferPointer(start: self.start, count: self.count))
     }
 
+    /// How many bytes the text holds so far: where the next piece will start.
+    public var byteCount: Int { self.count }
+
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {

@@ -428,6 +428,12 @@ extension MatchUpdate {
     ///
     /// NB: the same bytes as the general path (`WirePayloadTests` holds the two together).
     func payload(re: RequestID?) -> [UInt8]? {
+        self.payloadWithoutRe().map { $0.inserting(re) }
+    }
+
+    /// ``payload(re:)`` without `re`, and where `re` goes: the text a broadcast's recipients share
+    /// (``BroadcastPayloads``).
+    func payloadWithoutRe() -> StatePayload? {
         guard self.sound == nil, self.board == nil, let state = self.stateJSON.encodedBytes,
             let events = self.eventsJSON.json.encodedBytes
         else { return nil }
@@ -444,7 +450,8 @@ extension MatchUpdate {
             json.endObject()
         }
         json.member("match", self.match)
-        if let re { json.member("re", re) }
+        // NB: `re` sorts between `match`, which every `state` has, and the members after it.
+        let reAt = json.byteCount
         if let result = self.result { json.member("result", result) }
         json.member("seq", self.seq)
         json.key("state")
@@ -456,7 +463,29 @@ extension MatchUpdate {
         if let turn = self.turn { json.member("turn", turn) }
         json.member("type", "state")
         json.endObject()
-        return json.bytes
+        return StatePayload(bytes: json.bytes, reAt: reAt)
+    }
+}
+
+/// A `state` message's payload without `re`, and where `re` goes in it (right after `match`).
+struct StatePayload {
+    let bytes: [UInt8]
+    let reAt: Int
+
+    /// The payload with `re`, or as it is without one.
+    func inserting(_ re: RequestID?) -> [UInt8] {
+        guard let re else { return self.bytes }
+        var member = JSONTextWriter(capacity: 64)
+        member.key("re")
+        re.writeJSON(to: &member)
+        let text = member.bytes
+        var payload: [UInt8] = []
+        payload.reserveCapacity(self.bytes.count + text.count + 1)
+        payload.append(contentsOf: self.bytes[..<self.reAt])
+        payload.append(UInt8(ascii: ","))
+        payload.append(contentsOf: text)
+        payload.append(contentsOf: self.bytes[self.reAt...])
+        return payload
     }
 }
 
