@@ -175,6 +175,13 @@ struct WirePayloadTests {
             }
         }
         #expect(taken == 27)
+        for re in [nil, RequestID.number(5)] {
+            let first = MatchUpdate(
+                table: "t9", match: 3, seq: 0, turn: "A", status: .playing, encodedState: state, hash: "h")
+            #expect(
+                Self.expectSame(HostEnvelope(re: re, .state(first))),
+                "a match's first state, with no events, is written member by member")
+        }
         let results = [
             MatchResult(winner: "A", reason: "done"), MatchResult(winner: nil, reason: "forfeit", standings: []),
             MatchResult(
@@ -187,6 +194,23 @@ struct WirePayloadTests {
                     table: "t9", match: 2, seq: 12, turn: nil, status: .over, encodedState: state, hash: "h",
                     last: lasts[1], encodedEvents: events, result: result)
                 #expect(Self.expectSame(HostEnvelope(re: re, .state(ended))), "a result is written member by member")
+            }
+        }
+        let boards = [
+            HighScores(top: [], names: 0),
+            HighScores(
+                top: [
+                    HighScore(rank: 1, name: "Lan \"An\" Nguyễn", score: 40, games: 3),
+                    HighScore(rank: 1, name: "Minh", score: 40, games: 1),
+                    HighScore(rank: 3, name: "B", score: -2, games: 7),
+                ], place: 2, names: 12),
+        ]
+        for board in boards {
+            for re in [nil, RequestID.number(3), .string("r")] {
+                let ended = MatchUpdate(
+                    table: "t9", match: 2, seq: 12, turn: nil, status: .over, encodedState: state, hash: "h",
+                    last: lasts[2], encodedEvents: events, result: results[2], board: board)
+                #expect(Self.expectSame(HostEnvelope(re: re, .state(ended))), "a board is written member by member")
             }
         }
         let sounding = MatchUpdate(

@@ -59,6 +59,27 @@ extension MatchResult: JSONTextWritable {
     }
 }
 
+extension HighScore: JSONTextWritable {
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("games", self.games)
+        json.member("name", self.name)
+        json.member("rank", self.rank)
+        json.member("score", self.score)
+        json.endObject()
+    }
+}
+
+extension HighScores: JSONTextWritable {
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("names", self.names)
+        if let place = self.place { json.member("place", place) }
+        json.member("top", self.top)
+        json.endObject()
+    }
+}
+
 extension TableUpdate {
     /// The `table` message's payload, written member by member in the order of their keys.
     ///

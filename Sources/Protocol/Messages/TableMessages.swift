@@ -417,14 +417,19 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
             table: table, match: match, seq: seq, turn: turn, status: status, state: .null, hash: hash, last: last,
             result: result, toAct: toAct, timeLeftMs: timeLeftMs, sound: sound, board: board)
         self.stateJSON = DeferredJSON(encodedState)
-        if let encodedEvents { self.eventsJSON = DeferredJSONList(encodedEvents) }
+        // NB: no events as written text too (a match's first `state`, a `sync`), so ``payload(re:)`` writes
+        // such a message as it writes the others, not through the general path.
+        self.eventsJSON = DeferredJSONList(encodedEvents ?? Self.noEvents)
     }
+
+    /// An empty list of events, written.
+    private static let noEvents = EncodedJSON(encoding: [JSONValue]())
 }
 
 extension MatchUpdate {
     /// The `state` message's payload, written member by member in the order of their keys, when the host
-    /// wrote its state and events already and it carries no sound or board (every `state` after a move,
-    /// the last one of a match with its result); `nil` otherwise, for `WireCodec.payload`'s general path.
+    /// wrote its state and events already and it carries no sound (every `state` after a move, the last
+    /// one of a match with its result and board); `nil` otherwise, for `WireCodec.payload`'s general path.
     ///
     /// NB: the same bytes as the general path (`WirePayloadTests` holds the two together).
     func payload(re: RequestID?) -> [UInt8]? {
@@ -434,11 +439,14 @@ extension MatchUpdate {
     /// ``payload(re:)`` without `re`, and where `re` goes: the text a broadcast's recipients share
     /// (``BroadcastPayloads``).
     func payloadWithoutRe() -> StatePayload? {
-        guard self.sound == nil, self.board == nil, let state = self.stateJSON.encodedBytes,
+        guard self.sound == nil, let state = self.stateJSON.encodedBytes,
             let events = self.eventsJSON.json.encodedBytes
         else { return nil }
         var json = JSONTextWriter(capacity: state.count + events.count + 256)
         json.beginObject()
+        // NB: a match's last `state` in a game that keeps high scores: written here too, not by the
+        // general path, which cost a whole `Encoder` walk of the message once a match.
+        if let board = self.board { json.member("board", board) }
         json.key("events")
         json.raw(events)
         json.member("hash", self.hash)
