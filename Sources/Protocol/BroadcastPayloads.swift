@@ -38,8 +38,7 @@ public struct BroadcastPayloads {
     /// - Returns: the new text, or `nil` when the text is not the compact object this expects.
     static func splice(re: RequestID, into object: [UInt8]) -> [UInt8]? {
         guard object.first == UInt8(ascii: "{"), object.last == UInt8(ascii: "}") else { return nil }
-        var member = Array(#""re":"#.utf8)
-        member += WireCodec.payload(re)
+        let member = StatePayload.member(re)
         var index = 1
         while index < object.count - 1 {
             // A key starts here: read it (our keys hold no escapes; one that does is left to the slow path).

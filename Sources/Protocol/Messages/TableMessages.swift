@@ -483,10 +483,7 @@ struct StatePayload {
     /// The payload with `re`, or as it is without one.
     func inserting(_ re: RequestID?) -> [UInt8] {
         guard let re else { return self.bytes }
-        var member = JSONTextWriter(capacity: 64)
-        member.key("re")
-        re.writeJSON(to: &member)
-        let text = member.bytes
+        let text = Self.member(re)
         var payload: [UInt8] = []
         payload.reserveCapacity(self.bytes.count + text.count + 1)
         payload.append(contentsOf: self.bytes[..<self.reAt])
@@ -494,6 +491,14 @@ struct StatePayload {
         payload.append(contentsOf: text)
         payload.append(contentsOf: self.bytes[self.reAt...])
         return payload
+    }
+
+    /// The member `"re":<id>`, as a message writes it (``BroadcastPayloads`` splices it into others).
+    static func member(_ re: RequestID) -> [UInt8] {
+        var member = JSONTextWriter(capacity: 64)
+        member.key("re")
+        re.writeJSON(to: &member)
+        return member.bytes
     }
 }
 
