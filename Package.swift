@@ -40,7 +40,10 @@ let package = Package(
         .target(name: "Lobby", dependencies: ["Protocol", "GameKit"]),
         .target(
             name: "Storage",
-            dependencies: ["Lobby", "Protocol", "GameKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Lobby", "Protocol", "GameKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "Peer",

@@ -54,7 +54,7 @@ struct HostStoreTests {
         #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 2 * mib)) == 512 << 10)
         #expect(HostStore.walLimit(for: nil) == 512 << 10)
         #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 64 * mib)) == 2 * mib)
-        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 1 << 40)) == 4 * mib)
+        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 1 << 40)) == 16 * mib)
         let small = DiskReserve(folder: "/tmp", space: DiskSpace(free: mib, total: 2 * mib))
         #expect(small.needed == small.size + 512 << 10)
 
@@ -62,9 +62,80 @@ struct HostStoreTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try HostStore(folder: folder, newHostID: { "x" })
         let expected = HostStore.walLimit(for: DiskSpace.of(folder))
-        let pages = try store.pool.write { try Int64.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") }
         let limit = try store.pool.write { try Int64.fetchOne($0, sql: "PRAGMA journal_size_limit") }
-        #expect(pages == expected / 4096)
+        #expect(store.checkpointer.limitFrames == expected / 4096)
         #expect(limit == expected)
+        // NB: the writer's checkpoints are the checkpointer's, in place of SQLite's own.
+        #expect(try store.pool.write { try Int64.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") } == 0)
+    }
+
+    @Test("from 4 MiB on, the log is copied back into the database between commits, not by one")
+    func checkpointsBetweenCommits() throws {
+        let folder = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "x" })
+        var seq = 0
+        /// Commits one move at a time until the log holds `frames` pages; returns the moves committed.
+        func commit(untilFrames frames: Int32) throws {
+            while try self.logFrames(store) < frames {
+                seq += 1
+                try store.commit([
+                    .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
+                ])
+            }
+        }
+
+        // A light load: the log well below 4 MiB, no pass, nothing copied back yet.
+        try commit(untilFrames: 8)
+        store.checkpointer.wait()
+        #expect(try self.movesInDatabaseFile(store) == nil, "the database file alone has no moves table yet")
+
+        // From 4 MiB: a pass copies the log back, far below the limit where the writer would.
+        try commit(untilFrames: LogCheckpointer.passFrames)
+        store.checkpointer.wait()
+        #expect(try self.logFrames(store) < store.checkpointer.limitFrames)
+        #expect(try self.movesInDatabaseFile(store) == seq)
+    }
+
+    @Test("without its passes, the commit that brings the log to its limit copies it back, as SQLite's own would")
+    func checkpointsAtTheLimit() throws {
+        let folder = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "x" })
+        store.checkpointer.stop()
+        var seq = 0
+        while try self.logFrames(store) < store.checkpointer.limitFrames {
+            seq += 1
+            try store.commit([
+                .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
+            ])
+        }
+        #expect(try self.movesInDatabaseFile(store) == seq)
+        // The next commits start the log over: it does not grow past its limit.
+        for _ in 1...20 {
+            seq += 1
+            try store.commit([
+                .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
+            ])
+        }
+        #expect(try self.logFrames(store) <= store.checkpointer.limitFrames)
+    }
+
+    /// The pages the store's log file has room for (its 32-byte header, then frames of a 24-byte header and a page).
+    private func logFrames(_ store: HostStore) throws -> Int32 {
+        let size = (try? FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int) ?? 0
+        return Int32(max(size - 32, 0) / (4096 + 24))
+    }
+
+    /// The moves in the database file alone (a copy of it, without its log); `nil` when it has no `move` table.
+    private func movesInDatabaseFile(_ store: HostStore) throws -> Int? {
+        let copy = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: store.path, toPath: copy + "/copy.sqlite")
+        let bare = try DatabaseQueue(path: copy + "/copy.sqlite")
+        return try bare.read { db in
+            try db.tableExists("move") ? Int.fetchOne(db, sql: "SELECT count(*) FROM move") : nil
+        }
     }
 }
