@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Lobby
+import Protocol
 import TestScheduling
 import Testing
 
@@ -119,6 +120,37 @@ struct HostStoreTests {
             ])
         }
         #expect(try self.logFrames(store) <= store.checkpointer.limitFrames)
+    }
+
+    @Test("a move the database refuses fails its commit with SQLite's reason, and none of the commit is kept")
+    func refusedMove() throws {
+        let folder = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "x" })
+        func move(_ seq: Int) -> JournalEntry {
+            .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
+        }
+        try store.commit([move(1)])
+        try store.pool.write { db in
+            try db.execute(
+                sql: "CREATE TRIGGER refuse BEFORE INSERT ON move WHEN NEW.seq = 3 BEGIN SELECT RAISE(ABORT, 'no'); END"
+            )
+        }
+        #expect {
+            try store.commit([move(2), move(3)])
+        } throws: { error in
+            (error as? HostStoreError)?.reason.contains("no") == true && (error as? HostStoreError)?.diskFull == false
+        }
+        try store.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+        try store.commit([move(2), move(3)])
+        let rows = try store.pool.read { try Row.fetchAll($0, sql: "SELECT * FROM move ORDER BY rowid") }
+        #expect(rows.map { $0["tableID"] as String } == ["t1", "t1", "t1"])
+        #expect(rows.map { $0["match"] as Int } == [1, 1, 1])
+        #expect(rows.map { $0["seq"] as Int } == [1, 2, 3])
+        for (row, seq) in zip(rows, 1...) {
+            guard case .move(let record) = move(seq) else { continue }
+            #expect(row["record"] == String(decoding: WireCodec.payload(record), as: UTF8.self))
+        }
     }
 
     /// The pages the store's log file has room for (its 32-byte header, then frames of a 24-byte header and a page).
