@@ -17,7 +17,7 @@ extension Lobby {
         table.matchNumber = number
         table.firstSeat = firstSeat
         table.match = match
-        table.startState = match.fullState
+        table.startState = match.writtenFullState
         table.secret = secret
         table.startedAt = self.now
         table.result = nil
@@ -301,7 +301,7 @@ extension Lobby {
             table: table.id, match: table.matchNumber, game: table.game.id, ruleSet: table.ruleSet,
             options: GameCatalog.json(table.options), seats: seats, startedAt: table.startedAt.milliseconds,
             endedAt: self.now.milliseconds, result: result, startState: table.startState,
-            finalState: match.fullState, finalHash: match.hash, moves: match.seq)
+            finalState: match.writtenFullState, finalHash: match.hash, moves: match.seq)
     }
 
     /// A result as the wire carries it.

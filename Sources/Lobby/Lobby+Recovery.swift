@@ -79,11 +79,11 @@ extension Lobby {
 
     private static func replay(
         _ record: TableRecord, table: Table, moves: [MoveRecord], catalog: GameCatalog
-    ) throws -> (match: any AnyMatch, start: JSONValue) {
+    ) throws -> (match: any AnyMatch, start: EncodedJSON) {
         guard var match = catalog.startMatch(game: table.game.id, table.setup, secret: table.secret) else {
             throw RecoveryError(description: "table \(table.id): rule set \(table.ruleSet) is unknown")
         }
-        let start = match.fullState
+        let start = match.writtenFullState
         for move in moves.sorted(by: { $0.seq < $1.seq }) {
             guard move.seq == match.seq + 1 else {
                 throw RecoveryError(

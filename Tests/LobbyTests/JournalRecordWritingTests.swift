@@ -71,7 +71,8 @@ struct JournalRecordWritingTests {
                     let record = MatchArchive(
                         table: "t2", match: 4, game: "taxcollection", ruleSet: "classic", options: options,
                         seats: seats, startedAt: 1_700_000_000_000, endedAt: Int64.max, result: Self.result,
-                        startState: state, finalState: states[2], finalHash: "c0ffee", moves: 31)
+                        startState: EncodedJSON(encoding: state), finalState: EncodedJSON(encoding: states[2]),
+                        finalHash: "c0ffee", moves: 31)
                     Self.expectSame(record)
                 }
             }

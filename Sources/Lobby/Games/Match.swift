@@ -25,6 +25,8 @@ public protocol AnyMatch: Sendable {
     var hash: String { get }
     /// The full state, as the host holds it, in the game's JSON.
     var fullState: JSONValue { get }
+    /// The full state, written (what a finished match's archive keeps of its first and last states).
+    var writtenFullState: EncodedJSON { get }
     /// Whether every viewer sees the same snapshot, events and moves (the game hides nothing).
     var sameForEveryViewer: Bool { get }
 
@@ -80,6 +82,7 @@ struct Match<G: Game>: AnyMatch {
     var deadline: GameTime? { G.deadline(of: self.state) }
     var hash: String { G.hash(of: self.state) }
     var fullState: JSONValue { JSONValue.encoding(self.state) }
+    var writtenFullState: EncodedJSON { EncodedJSON(encoding: self.state) }
     var sameForEveryViewer: Bool { !G.hidesInformation }
 
     mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {

@@ -35,9 +35,9 @@ public struct MatchArchive: Sendable, Equatable, Codable {
     public var endedAt: Int64
     public var result: MatchResult
     /// The host's full state at the start, in the game's shape: with the moves, the whole match.
-    public var startState: JSONValue
+    public var startState: EncodedJSON
     /// The host's full state at the end, in the game's shape, and its hash.
-    public var finalState: JSONValue
+    public var finalState: EncodedJSON
     public var finalHash: String
     /// Moves applied.
     public var moves: Int
@@ -45,7 +45,7 @@ public struct MatchArchive: Sendable, Equatable, Codable {
     /// Creates an archive record.
     public init(
         table: TableID, match: Int, game: String, ruleSet: String, options: [String: JSONValue], seats: [Seat],
-        startedAt: Int64, endedAt: Int64, result: MatchResult, startState: JSONValue, finalState: JSONValue,
+        startedAt: Int64, endedAt: Int64, result: MatchResult, startState: EncodedJSON, finalState: EncodedJSON,
         finalHash: String, moves: Int
     ) {
         self.startState = startState

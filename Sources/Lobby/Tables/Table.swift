@@ -31,7 +31,7 @@ struct Table: Sendable {
     var secret: [UInt8] = []
     var startedAt = GameTime(milliseconds: 0)
     /// The current match's first state (the host's, in the game's JSON), for the archive.
-    var startState: JSONValue = .null
+    var startState = EncodedJSON.null
     var result: MatchResult?
     var drawOffers: Set<SeatName> = []
     var rematchOffers: Set<SeatName> = []

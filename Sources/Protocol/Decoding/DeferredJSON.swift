@@ -149,4 +149,27 @@ public struct EncodedJSON: Sendable, Equatable, Encodable {
         guard case .success(let parsed) = ParsedJSON.parse(self.bytes) else { return .null }
         return (try? parsed.jsonValue(.strict)) ?? .null
     }
+
+    /// `null`, written.
+    public static let null = EncodedJSON(encoding: JSONValue.null)
+
+    /// Decodes the value as `type` (see ``JSONValue/decode(as:)``).
+    public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        try self.value.decode(as: type)
+    }
+}
+
+extension EncodedJSON: Decodable {
+    /// Reads any JSON value, and writes it as this type writes one (compact, keys sorted): a record that
+    /// keeps a written value (``MatchArchive``) reads it back from the journal.
+    public init(from decoder: any Decoder) throws {
+        self.init(encoding: try JSONValue(from: decoder))
+    }
+}
+
+extension EncodedJSON: JSONTextWritable {
+    /// The text as it is: a record that holds written values (``MatchArchive``) writes them without a tree.
+    public func writeJSON(to json: inout JSONTextWriter) {
+        json.raw(self.bytes)
+    }
 }

@@ -120,7 +120,7 @@ struct GamesExport: AsyncParsableCommand {
                 "options": .object(record.options),
                 "players": JSONValue.encoding(record.seats), "startedAt": .number(Double(record.startedAt)),
                 "endedAt": .number(Double(record.endedAt)), "result": JSONValue.encoding(record.result),
-                "state": record.startState, "final": record.finalState, "finalHash": .string(record.finalHash),
+                "state": record.startState.value, "final": record.finalState.value, "finalHash": .string(record.finalHash),
                 "moves": .array(match.moves.map(\.move)),
                 "seats": .array(match.moves.map { $0.seat.map(JSONValue.string) ?? .null }),
                 "times": .array(match.moves.map { $0.at.map { .number(Double($0)) } ?? .null }),
