@@ -16,7 +16,7 @@ public final class HostStore: Sendable {
     /// NB: a checkpoint copies the log's pages back and syncs both files. ``LogCheckpointer`` copies them
     /// between commits; SQLite's own checkpoint, inside the commit that reaches this limit, is left the
     /// last frames before the log can start over. At 4 MiB (SQLite's default) a busy host's commits
-    /// checkpointed every 75 ms and held up the turns behind them: its p99 was twice what it is now.
+    /// checkpointed several times a second and held up the turns behind them: its p99 was twice this one.
     public static func walLimit(for space: DiskSpace?) -> Int64 {
         min(max((space?.total ?? 0) / 32, 512 << 10), 16 << 20)
     }

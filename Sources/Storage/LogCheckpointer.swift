@@ -48,6 +48,9 @@ final class LogCheckpointer: Sendable {
     }
 
     /// Takes over the checkpoints of the store's writer (in place of `PRAGMA wal_autocheckpoint`).
+    ///
+    /// NB: the hook holds the checkpointer unretained: the writer commits only through its store, which
+    /// holds the checkpointer for as long as it holds the writer.
     func install(on db: Database) {
         sqlite3_wal_hook(
             db.sqliteConnection,
