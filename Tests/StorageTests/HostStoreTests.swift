@@ -76,25 +76,16 @@ struct HostStoreTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try HostStore(folder: folder, newHostID: { "x" })
         var seq = 0
-        /// Commits one move at a time until the log holds `frames` pages; returns the moves committed.
-        func commit(untilFrames frames: Int32) throws {
-            while try self.logFrames(store) < frames {
-                seq += 1
-                try store.commit([
-                    .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
-                ])
-            }
-        }
 
         // A light load: the log well below 4 MiB, no pass, nothing copied back yet.
-        try commit(untilFrames: 8)
+        try self.commitMoves(to: store, after: &seq, untilFrames: 8)
         store.checkpointer.wait()
         #expect(try self.movesInDatabaseFile(store) == nil, "the database file alone has no moves table yet")
 
         // From 4 MiB: a pass copies the log back, far below the limit where the writer would.
-        try commit(untilFrames: LogCheckpointer.passFrames)
+        try self.commitMoves(to: store, after: &seq, untilFrames: LogCheckpointer.passFrames)
         store.checkpointer.wait()
-        #expect(try self.logFrames(store) < store.checkpointer.limitFrames)
+        #expect(self.logFrames(store) < store.checkpointer.limitFrames)
         #expect(try self.movesInDatabaseFile(store) == seq)
     }
 
@@ -105,21 +96,14 @@ struct HostStoreTests {
         let store = try HostStore(folder: folder, newHostID: { "x" })
         store.checkpointer.stop()
         var seq = 0
-        while try self.logFrames(store) < store.checkpointer.limitFrames {
-            seq += 1
-            try store.commit([
-                .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
-            ])
-        }
+        try self.commitMoves(to: store, after: &seq, untilFrames: store.checkpointer.limitFrames)
         #expect(try self.movesInDatabaseFile(store) == seq)
         // The next commits start the log over: it does not grow past its limit.
         for _ in 1...20 {
             seq += 1
-            try store.commit([
-                .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
-            ])
+            try store.commit([.move(self.move(seq))])
         }
-        #expect(try self.logFrames(store) <= store.checkpointer.limitFrames)
+        #expect(self.logFrames(store) <= store.checkpointer.limitFrames)
     }
 
     @Test("a move the database refuses fails its commit with SQLite's reason, and none of the commit is kept")
@@ -127,34 +111,42 @@ struct HostStoreTests {
         let folder = self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try HostStore(folder: folder, newHostID: { "x" })
-        func move(_ seq: Int) -> JournalEntry {
-            .move(MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h"))
-        }
-        try store.commit([move(1)])
+        try store.commit([.move(self.move(1))])
         try store.pool.write { db in
             try db.execute(
                 sql: "CREATE TRIGGER refuse BEFORE INSERT ON move WHEN NEW.seq = 3 BEGIN SELECT RAISE(ABORT, 'no'); END"
             )
         }
         #expect {
-            try store.commit([move(2), move(3)])
+            try store.commit([.move(self.move(2)), .move(self.move(3))])
         } throws: { error in
             (error as? HostStoreError)?.reason.contains("no") == true && (error as? HostStoreError)?.diskFull == false
         }
         try store.pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
-        try store.commit([move(2), move(3)])
+        try store.commit([.move(self.move(2)), .move(self.move(3))])
         let rows = try store.pool.read { try Row.fetchAll($0, sql: "SELECT * FROM move ORDER BY rowid") }
         #expect(rows.map { $0["tableID"] as String } == ["t1", "t1", "t1"])
         #expect(rows.map { $0["match"] as Int } == [1, 1, 1])
         #expect(rows.map { $0["seq"] as Int } == [1, 2, 3])
         for (row, seq) in zip(rows, 1...) {
-            guard case .move(let record) = move(seq) else { continue }
-            #expect(row["record"] == String(decoding: WireCodec.payload(record), as: UTF8.self))
+            #expect(row["record"] == String(decoding: WireCodec.payload(self.move(seq)), as: UTF8.self))
+        }
+    }
+
+    private func move(_ seq: Int) -> MoveRecord {
+        MoveRecord(table: "t1", match: 1, seq: seq, seat: "south", move: .number(1), hash: "h")
+    }
+
+    /// Commits one move at a time, after move `seq`, until the log holds `frames` pages.
+    private func commitMoves(to store: HostStore, after seq: inout Int, untilFrames frames: Int32) throws {
+        while self.logFrames(store) < frames {
+            seq += 1
+            try store.commit([.move(self.move(seq))])
         }
     }
 
     /// The pages the store's log file has room for (its 32-byte header, then frames of a 24-byte header and a page).
-    private func logFrames(_ store: HostStore) throws -> Int32 {
+    private func logFrames(_ store: HostStore) -> Int32 {
         let size = (try? FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int) ?? 0
         return Int32(max(size - 32, 0) / (4096 + 24))
     }
