@@ -214,13 +214,14 @@ extension HostStore {
         let handle = try db.cachedStatement(
             sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
         ).sqliteStatement
+        // NB: ready for its next row however this one ends (the error's message is read before).
+        defer { sqlite3_reset(handle) }
         let text = WireCodec.payload(record)
         var table = record.table
         let code = table.withUTF8 { id in
             text.withUnsafeBytes { bytes in
                 // NB: SQLITE_TRANSIENT: SQLite copies the text before the call returns.
                 let copied = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-                sqlite3_reset(handle)
                 sqlite3_bind_text(handle, 1, UnsafeRawPointer(id.baseAddress), Int32(id.count), copied)
                 sqlite3_bind_int64(handle, 2, Int64(record.match))
                 sqlite3_bind_int64(handle, 3, Int64(record.seq))
@@ -229,11 +230,9 @@ extension HostStore {
             }
         }
         guard code == SQLITE_DONE else {
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-        sqlite3_reset(handle)
     }
 
     /// Each table's current match, whose moves the journal needs to rebuild the table: a `WITH` clause
