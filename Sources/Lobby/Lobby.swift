@@ -142,11 +142,13 @@ public struct Lobby: Sendable {
     }
 
     func welcome(for player: Player, resumed: Bool) -> Welcome {
-        Welcome(
+        var welcome = Welcome(
             host: self.configuration.hostName, maxFrame: self.configuration.maxFrame,
             idleTimeoutMs: self.configuration.idleTimeoutMs, rateLimit: self.configuration.rateLimit,
-            player: player.id, name: player.name, resumeToken: player.token,
-            games: self.configuration.catalog.infos, resumed: resumed, seatCode: player.seatCode)
+            player: player.id, name: player.name, resumeToken: player.token, games: [], resumed: resumed,
+            seatCode: player.seatCode)
+        welcome.gameList = self.configuration.catalog.gameList
+        return welcome
     }
 
     // MARK: Requests

@@ -219,6 +219,52 @@ struct WirePayloadTests {
         #expect(!Self.expectSame(HostEnvelope(re: nil, .state(sounding))), "a sound goes the general way")
     }
 
+    @Test("a welcome's games written once: the bytes of a list written at each welcome, read back the same")
+    func welcomeGamesWrittenOnce() throws {
+        let infos = [
+            GameInfo(
+                id: "odd \"game\"", name: "Ô ăn quan / tab\t", seats: ["A", "B"], ruleSets: ["classic", "short"],
+                options: [
+                    OptionInfo(
+                        name: "tip", summary: "a\u{1}b", kind: "integer", min: 0, max: 100, step: 5,
+                        default: .number(15)),
+                    OptionInfo(
+                        name: "lists", summary: "é", kind: "subset", values: ["x", "y"], default: .array([.string("x")])
+                    ),
+                ], bots: ["random"], simultaneous: true),
+            GameInfo(id: "solo", name: "Solo", seats: ["S"], ruleSets: ["classic"]),
+        ]
+        let written = GameList.written(infos)
+        for re in [nil, RequestID.number(1), RequestID.string("a")] {
+            for seatCode in [nil, SeatCode(rawValue: "XVM5W-MJAAV")] {
+                var welcome = Welcome(
+                    host: "Room \"12\"", maxFrame: 65_536, idleTimeoutMs: 60_000,
+                    rateLimit: RateLimit(burst: 50, perSecond: 20), player: PlayerID(rawValue: "p-1"), name: "Lan",
+                    resumeToken: ResumeToken(rawValue: "t"), games: infos, resumed: re == nil, seatCode: seatCode)
+                let each = HostEnvelope(re: re, .welcome(welcome))
+                welcome.gameList = written
+                let once = HostEnvelope(re: re, .welcome(welcome))
+                #expect(once == each, "a list is its games, written or not")
+                #expect(
+                    String(decoding: WireCodec.payload(once), as: UTF8.self)
+                        == String(decoding: WireCodec.payload(each), as: UTF8.self))
+                Self.expectSame(once)
+                #expect(try WireCodec.decodeHost(WireCodec.payload(once)).get() == each)
+            }
+        }
+        // NB: the lobby's own `welcome` lists its catalogue as written once.
+        var harness = LobbyHarness()
+        let lan = harness.connect("Lan")
+        let welcome = try #require(harness.inbox[lan]?.first?.envelope)
+        guard case .welcome(let sent) = welcome.message else {
+            Issue.record("no welcome: \(welcome)")
+            return
+        }
+        #expect(sent.games == GameCatalog.classroom.gameList.infos)
+        #expect(sent.games.count > 1)
+        Self.expectSame(welcome)
+    }
+
     @Test("a table written member by member: each optional member present and absent, both kinds of re")
     func tableMembers() {
         let seats = [

@@ -7,22 +7,20 @@ import Protocol
 public struct GameCatalog: Sendable {
     private let games: [String: any Game.Type]
     private let order: [String]
+    /// The games as `welcome` lists them, written once for every player.
+    public let gameList: GameList
 
     /// Creates a catalogue.
     /// - Parameter games: the games, in the order `welcome` lists them.
     public init(_ games: [any Game.Type]) {
         self.games = Dictionary(uniqueKeysWithValues: games.map { ($0.descriptor.id, $0) })
         self.order = games.map { $0.descriptor.id }
+        self.gameList = .written(games.map { Self.info($0.descriptor) })
     }
 
     /// The descriptors, in order.
     public var descriptors: [GameDescriptor] {
         self.order.compactMap { self.games[$0]?.descriptor }
-    }
-
-    /// The games as `welcome` lists them.
-    public var infos: [GameInfo] {
-        self.descriptors.map(Self.info)
     }
 
     /// The game with this id.
