@@ -81,6 +81,47 @@ struct DeferredJSONTests {
         }
     }
 
+    @Test("a state and events written plainly are checked in one pass; every byte changed reads as built at once")
+    func plainTexts() throws {
+        let state =
+            #"{"banks":{"A":[6,16,0,6,0],"B":[0,6,6,6,-6]},"bottom":0,"debts":{"A":0,"B":1},"done":[true,false],"#
+            + #""nest":[[],{},[[{"a":[]}]]],"turn":"B","winner":null}"#
+        let events = #"[{"count":5,"square":"A5","type":"picked-up"},{"seat":"B","type":"turn-passed"}]"#
+        // NB: the one-pass check takes both texts whole (else this test would not test it) ...
+        for text in [state, events] {
+            let bytes = Array(text.utf8)
+            let end = bytes.withUnsafeBufferPointer { JSONParser(bytes: $0).plainContainerEnd(from: 0) }
+            #expect(end == bytes.count, "\(text)")
+        }
+        // ... and leaves white space, escapes, fractions and the like to the byte-by-byte checks.
+        for other in [
+            #"{"a": 1}"#, #"["\n"]"#, #"[1.0]"#, #"[1e2]"#, #"[-0]"#, #"[01]"#, #"["é"]"#, #"[1234567890123456789]"#,
+        ] {
+            let bytes = Array(other.utf8)
+            #expect(
+                bytes.withUnsafeBufferPointer { JSONParser(bytes: $0).plainContainerEnd(from: 0) } == nil, "\(other)")
+        }
+        let payload = Self.stateMessage(Array(state.utf8))
+        Self.expectSameReading(payload)
+        #expect(try WireCodec.decodeHost(payload).get() == WireCodec.decodeHost(payload, deferring: false).get())
+        // NB: every byte of the state and of the events replaced by each of these, and taken out: the
+        // deferred reading accepts, refuses and reports as the reading that builds at once.
+        let replacements: [UInt8] = Array(#"{}[],:"\ -0.e1tfnx"#.utf8) + [0x01, 0x7F, 0xC3, 0xFF]
+        for text in [state, events] {
+            let bytes = Array(text.utf8)
+            for index in bytes.indices {
+                var removed = bytes
+                removed.remove(at: index)
+                Self.expectSameReading(Self.stateMessage(removed), "\(index) removed")
+                for replacement in replacements where replacement != bytes[index] {
+                    var changed = bytes
+                    changed[index] = replacement
+                    Self.expectSameReading(Self.stateMessage(changed), "\(index): \(replacement)")
+                }
+            }
+        }
+    }
+
     @Test("a real state's state and events stay text until read, and read back as sent")
     func staysText() throws {
         let state = #"{"banks":{"A":[6,6,6,6,0],"B":[0,6,6,6,6]},"bottom":0,"phase":"sow","turn":"B","winner":null}"#

@@ -128,8 +128,12 @@ struct JSONParser {
         let start = self.index
         self.wroteWholeAsFraction = false
         let isObject = self.bytes[start] == UInt8(ascii: "{")
-        guard isObject ? self.skipObject(depth: depth) : self.skipArray(depth: depth), let source = self.source
-        else { return nil }
+        if let end = self.plainContainerEnd(from: start) {
+            self.index = end
+        } else {
+            guard isObject ? self.skipObject(depth: depth) : self.skipArray(depth: depth) else { return nil }
+        }
+        guard let source = self.source else { return nil }
         let text = DeferredJSONText(
             bytes: source[start..<self.index], wroteWholeAsFraction: self.wroteWholeAsFraction)
         return .deferred(text)
@@ -220,6 +224,109 @@ struct JSONParser {
     private mutating func refuse(_ reason: JSONSyntaxError.Reason) -> Bool {
         self.failure = JSONSyntaxError(reason: reason, offset: self.index)
         return false
+    }
+
+    /// The end of the object or array at `start` when it is written plainly, as hosts write a game's
+    /// state and events: no white space, strings of printable ASCII without escapes, integers of 1 to 18
+    /// digits (no leading zero, not `-0`), literals, nested fewer than 60 deep. `nil` for anything else,
+    /// valid or not, which ``skipObject(depth:)`` and ``skipArray(depth:)`` then check byte by byte.
+    ///
+    /// NB: one loop over the bytes, the nesting in a bit mask, instead of a call per value: a client
+    /// checks the state and events of every `state` it reads, about 500 bytes after each move. What it
+    /// takes the checks above take too (`DeferredJSONTests` holds the two to that), so the slower path
+    /// decides every refusal, its reason and its offset.
+    func plainContainerEnd(from start: Int) -> Int? {
+        let bytes = self.bytes
+        let count = bytes.count
+        var index = start
+        // NB: bit `level` set: the container open at that level is an object.
+        var objects: UInt64 = 0
+        var level = 0
+        // NB: what comes next: a value (0), a member's name (1), a comma or the container's end (2); and
+        // whether the container just opened (it may end at once).
+        var expecting = 0
+        var opened = false
+        while index < count {
+            let byte = bytes[index]
+            switch expecting {
+            case 0:
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    level += 1
+                    guard level < 60 else { return nil }
+                    let isObject = byte == UInt8(ascii: "{")
+                    if isObject { objects |= 1 << level } else { objects &= ~(1 << level) }
+                    index += 1
+                    expecting = isObject ? 1 : 0
+                    opened = true
+                    continue
+                case UInt8(ascii: "]") where opened:
+                    // NB: an array that just opened (an object that did expects a name, below).
+                    break
+                case UInt8(ascii: "\""):
+                    guard let end = self.plainStringEnd(from: index) else { return nil }
+                    index = end
+                    expecting = 2
+                    continue
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    let word: StaticString =
+                        byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+                    let length = word.utf8CodeUnitCount
+                    guard index + length <= count else { return nil }
+                    for offset in 1..<length where bytes[index + offset] != word.utf8Start[offset] {
+                        return nil
+                    }
+                    index += length
+                    expecting = 2
+                    continue
+                default:
+                    let digits = byte == UInt8(ascii: "-") ? index + 1 : index
+                    var end = digits
+                    while end < count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                    let length = end - digits
+                    guard length > 0, length <= 18, end < count else { return nil }
+                    if bytes[digits] == UInt8(ascii: "0"), length > 1 || digits > index { return nil }
+                    let next = bytes[end]
+                    if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+                    index = end
+                    expecting = 2
+                    continue
+                }
+            case 1:
+                if byte == UInt8(ascii: "}"), opened { break }
+                guard byte == UInt8(ascii: "\""), let end = self.plainStringEnd(from: index), end < count,
+                    bytes[end] == UInt8(ascii: ":")
+                else { return nil }
+                index = end + 1
+                expecting = 0
+                opened = false
+                continue
+            default:
+                let inObject = objects & (1 << level) != 0
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    expecting = inObject ? 1 : 0
+                    opened = false
+                    continue
+                }
+                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+            }
+            // NB: the container open at `level` ends here.
+            index += 1
+            level -= 1
+            if level == 0 { return index }
+            expecting = 2
+            opened = false
+        }
+        return nil
+    }
+
+    /// The index past the closing quote of a string at `start` made of printable ASCII other than the
+    /// quote and the backslash; `nil` for any other string.
+    private func plainStringEnd(from start: Int) -> Int? {
+        let end = start + 1 + self.plainRun(from: start + 1)
+        guard end < self.bytes.count, self.bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return end + 1
     }
 
     /// A value, checked and skipped.
