@@ -144,6 +144,7 @@ public enum WireCodec {
     static func decodeHost(
         _ payload: [UInt8], deferring: Bool, direct: Bool = true
     ) -> Result<HostEnvelope, InboundProblem> {
+        if direct, deferring, let update = MatchUpdate.envelope(scanning: payload) { return .success(update) }
         let reader: ((ParsedMembers) -> HostEnvelope?)? = direct ? { HostEnvelope.envelope(reading: $0) } : nil
         return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring, direct: reader)
     }

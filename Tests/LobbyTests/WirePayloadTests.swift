@@ -289,8 +289,9 @@ struct WirePayloadTests {
         }
     }
 
-    /// The member-by-member reading of a `state` against `Decodable`'s: the same result, success or
-    /// failure. - Returns: whether the member-by-member reader took it.
+    /// The member-by-member reading of a `state` or a `table` against `Decodable`'s: the same result,
+    /// success or failure. - Returns: whether a member-by-member reader took it (a `state` read as it is
+    /// parsed, a `table` from its parsed members).
     @discardableResult
     static func expectSameReading(_ payload: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let direct = WireCodec.decodeHost(payload, deferring: true)
@@ -298,6 +299,10 @@ struct WirePayloadTests {
         Self.expectSame(direct, general, sourceLocation: sourceLocation)
         if case (.success(let read), .success(let decoded)) = (direct, general) {
             #expect(WireCodec.payload(read) == WireCodec.payload(decoded), sourceLocation: sourceLocation)
+        }
+        if let scanned = MatchUpdate.envelope(scanning: payload) {
+            Self.expectSame(.success(scanned), general, sourceLocation: sourceLocation)
+            return true
         }
         guard case .success(.members(let members)) = ParsedJSON.parseMessage(payload, deferring: true) else {
             return false
@@ -383,12 +388,50 @@ struct WirePayloadTests {
             text.replacingOccurrences(of: #","seat":"B""#, with: ""),
             text.replacingOccurrences(of: #""seat":"B""#, with: #""seat":"B","x":1"#),
             text.replacingOccurrences(of: #"{"bank":2}"#, with: #"{"bank":2.0}"#),
+            text.replacingOccurrences(of: #""seat":"B""#, with: #""seat":7"#),
+            text.replacingOccurrences(of: #""seat":"B""#, with: #""seat":["B"]"#),
+            text.replacingOccurrences(of: #""seat":"B""#, with: #""seat":"B","seat":"A""#),
+            text.replacingOccurrences(of: #"{"bank":2}"#, with: #"{"bank":2},"move":{"bank":3}"#),
+            text.replacingOccurrences(of: #"{"bank":2}"#, with: #"{"b\u0061nk":2,"é":[true,null,"\n",-1.5]}"#),
+            text.replacingOccurrences(of: #"{"bank":2}"#, with: #"{"bank":[2, 3 ],"x":{}, "y":[]}"#),
+            text.replacingOccurrences(
+                of: #"{"bank":2}"#, with: String(repeating: "[", count: 70) + String(repeating: "]", count: 70)),
+            text.replacingOccurrences(
+                of: #"{"bank":2}"#, with: String(repeating: "[", count: 60) + String(repeating: "]", count: 60)),
+            text.replacingOccurrences(of: #"{"bank":2}"#, with: #"{"bank":2,}"#),
+            text.replacingOccurrences(of: #"{"bank":2}"#, with: #"[1,2,]"#),
             text.replacingOccurrences(of: #""banks":[1]"#, with: #""banks":[1.0]"#),
             text.replacingOccurrences(of: #"["A"]"#, with: #"["A",1]"#),
             text.replacingOccurrences(of: #""re":7"#, with: #""re":"seven""#),
             text.replacingOccurrences(of: #""status":"playing""#, with: #""status":"dancing""#),
         ]
         Self.expectSomeTaken(variants) { Self.expectSameReading($0) }
+    }
+
+    @Test("a state read as it is parsed: each byte of a host's state taken out or changed reads as Decodable does")
+    func stateReadingByteByByte() throws {
+        let state = EncodedJSON(encoding: JSONValue.object(["banks": .array([.number(1)]), "turn": .string("A")]))
+        let events = EncodedJSON(encoding: [JSONValue.object(["type": .string("dropped")])])
+        let update = MatchUpdate(
+            table: "t9", match: 2, seq: 12, turn: "A", status: .playing, encodedState: state, hash: "h",
+            last: PlayedMove(seat: "B", move: .object(["bank": .number(2)])), encodedEvents: events, toAct: ["A"],
+            timeLeftMs: 5)
+        let payload = WireCodec.payload(HostEnvelope(re: .number(7), .state(update)))
+        #expect(MatchUpdate.envelope(scanning: payload) != nil)
+        let replacements: [UInt8] = Array(#"{}[],:"\ -0.e1tnx"#.utf8) + [0x01, 0xC3]
+        var taken = 0
+        for index in payload.indices {
+            var removed = payload
+            removed.remove(at: index)
+            if Self.expectSameReading(removed) { taken += 1 }
+            for replacement in replacements where replacement != payload[index] {
+                var changed = payload
+                changed[index] = replacement
+                if Self.expectSameReading(changed) { taken += 1 }
+            }
+        }
+        // NB: a digit changed, or a name's letter that makes another name the reader knows, is taken.
+        #expect(taken > 10)
     }
 
     @Test("a table read member by member: each member missing, mistyped or unknown reads as Decodable reads it")

@@ -58,6 +58,103 @@ struct JSONParser {
         return value
     }
 
+    /// Reads a whole text that is one object member by member, as it parses it (``readMembers(depth:_:)``);
+    /// `false` when the text is not such an object, or `read` returned `false`: the caller then reads the
+    /// text as any other.
+    ///
+    /// NB: a client reads a `state` after every move; this spares it a list of members to build and go
+    /// through again (``ParsedMembers``), and a small member read twice (`last`).
+    mutating func readObject(_ read: (inout JSONParser, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        self.whole { parser -> Bool? in
+            parser.skipWhitespace()
+            return parser.readMembers(depth: 1, read) ? true : nil
+        } != nil
+    }
+
+    /// Reads the object at the parser member by member, as ``members(depth:into:)`` would at `depth`:
+    /// `read` gets each member's name (its bytes) with the parser at the member's value, and takes the
+    /// value (``memberValue()``, ``strictValue(depth:)``, or this again) or returns `false`. `false` when
+    /// there is no such object here, a name holds an escape, or `read` returned `false`.
+    mutating func readMembers(depth: Int, _ read: (inout JSONParser, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard depth <= Self.maxNesting, self.peek(UInt8(ascii: "{")) else { return false }
+        self.index += 1
+        self.skipWhitespace()
+        if self.peek(UInt8(ascii: "}")) {
+            self.index += 1
+            return true
+        }
+        while true {
+            self.skipWhitespace()
+            guard self.peek(UInt8(ascii: "\"")), let end = self.plainStringEnd(from: self.index) else { return false }
+            let name = UnsafeBufferPointer(rebasing: self.bytes[(self.index + 1)..<(end - 1)])
+            self.index = end
+            self.skipWhitespace()
+            guard self.peek(UInt8(ascii: ":")) else { return false }
+            self.index += 1
+            self.skipWhitespace()
+            guard read(&self, name) else { return false }
+            self.skipWhitespace()
+            guard self.index < self.bytes.count else { return false }
+            let byte = self.bytes[self.index]
+            self.index += 1
+            if byte == UInt8(ascii: "}") { return true }
+            guard byte == UInt8(ascii: ",") else { return false }
+        }
+    }
+
+    /// The value of a member of the top-level object, as ``message()`` reads it: an object or an array
+    /// kept as checked text when the parser defers them.
+    mutating func memberValue() -> ParsedJSON? {
+        self.value(depth: 1)
+    }
+
+    /// The value at the parser built at once as the strict reading builds it (``ParsedJSON/jsonValue(_:)``),
+    /// nested as in an object at `depth`; `nil` for a text the parser refuses, a name with an escape, or
+    /// a whole number not written as an integer (PROTOCOL.md M-8), which the caller leaves to the general
+    /// reading.
+    mutating func strictValue(depth: Int) -> JSONValue? {
+        self.skipWhitespace()
+        guard self.index < self.bytes.count else { return nil }
+        switch self.bytes[self.index] {
+        case UInt8(ascii: "{"):
+            var members: [String: JSONValue] = [:]
+            let read = self.readMembers(depth: depth + 1) { parser, name in
+                guard let value = parser.strictValue(depth: depth + 1) else { return false }
+                members[String(decoding: name, as: UTF8.self)] = value
+                return true
+            }
+            return read ? .object(members) : nil
+        case UInt8(ascii: "["):
+            guard depth + 1 <= Self.maxNesting else { return nil }
+            self.index += 1
+            var items: [JSONValue] = []
+            self.skipWhitespace()
+            if self.peek(UInt8(ascii: "]")) {
+                self.index += 1
+                return .array(items)
+            }
+            while true {
+                guard let item = self.strictValue(depth: depth + 1) else { return nil }
+                items.append(item)
+                self.skipWhitespace()
+                guard self.index < self.bytes.count else { return nil }
+                let byte = self.bytes[self.index]
+                self.index += 1
+                if byte == UInt8(ascii: "]") { return .array(items) }
+                guard byte == UInt8(ascii: ",") else { return nil }
+            }
+        default:
+            switch self.value(depth: depth) {
+            case .null?: return .null
+            case .bool(let flag)?: return .bool(flag)
+            case .string(let text)?: return .string(text)
+            case .integer(let integer)?: return .number(Double(integer))
+            case .number(let number)?: return JSONValue.exactInteger(number) == nil ? .number(number) : nil
+            default: return nil
+            }
+        }
+    }
+
     private mutating func skipWhitespace() {
         // NB: the position in a local: the loops that scan bytes keep it in a register, not in `self`.
         var index = self.index
@@ -321,8 +418,8 @@ struct JSONParser {
         return nil
     }
 
-    /// The index past the closing quote of a string at `start` made of printable ASCII other than the
-    /// quote and the backslash; `nil` for any other string.
+    /// The index past the closing quote of a string whose opening quote is at `start`, made of printable
+    /// ASCII other than the quote and the backslash; `nil` for any other string.
     private func plainStringEnd(from start: Int) -> Int? {
         let end = start + 1 + self.plainRun(from: start + 1)
         guard end < self.bytes.count, self.bytes[end] == UInt8(ascii: "\"") else { return nil }

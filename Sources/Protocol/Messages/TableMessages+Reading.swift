@@ -6,11 +6,11 @@
 // two readings to the same results.
 
 extension HostEnvelope {
-    /// The host's messages a client reads most, member by member (``MatchUpdate/envelope(reading:)``,
-    /// ``TableUpdate/envelope(reading:)``); `nil` for any other message.
+    /// The host's messages a client reads most, member by member: a `table` from its parsed members
+    /// (``TableUpdate/envelope(reading:)``); `nil` for any other message. (A `state` is read as it is
+    /// parsed, before: ``MatchUpdate/envelope(scanning:)``.)
     static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
         switch members["type"] {
-        case .string("state")?: MatchUpdate.envelope(reading: members)
         case .string("table")?: TableUpdate.envelope(reading: members)
         default: nil
         }

@@ -503,88 +503,130 @@ struct StatePayload {
 }
 
 extension MatchUpdate {
-    /// A `state` message read member by member from its parsed object, read with `deferring`, when it
-    /// is as a host writes one after a move (its state, events and last move as checked text, numbers as
-    /// integers, no result, sound, board or member this reader does not know); `nil` for anything else,
-    /// which `WireCodec.decodeHost`'s general path reads and, when it must, refuses.
+    /// A `state` message read member by member as it is parsed, when it is as a host writes one after a
+    /// move (its state, events, last move and result as checked text, numbers as integers, no sound,
+    /// board, repeated name or member this reader does not know); `nil` for anything else, which
+    /// `WireCodec.decodeHost` reads as any other message and, when it must, refuses.
     ///
     /// NB: a client reads a `state` after every move; the general path decodes it through `Decodable`,
     /// a container per object. `WirePayloadTests` holds the two readings to the same results.
-    static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
+    static func envelope(scanning payload: [UInt8]) -> HostEnvelope? {
         var update = MatchUpdate(table: "", match: 0, seq: 0, turn: nil, status: .playing, state: .null, hash: "")
         var re: RequestID?
-        // NB: the required members seen, one bit each; a name that repeats counts with its last value, as
-        // in the general reading (and a `null` after a value takes it away again).
-        var seen: UInt8 = 0
-        for (key, node) in members {
-            switch (key, node) {
-            case ("type", .string("state")): seen |= 1 << 0
-            case ("re", .integer(let number)) where number.magnitude <= RequestID.maxNumber: re = .number(number)
-            case ("table", .string(let table)):
-                update.table = table
-                seen |= 1 << 1
-            case ("match", .integer(let match)):
-                update.match = Int(match)
-                seen |= 1 << 2
-            case ("seq", .integer(let seq)):
-                update.seq = Int(seq)
-                seen |= 1 << 3
-            case ("hash", .string(let hash)):
-                update.hash = hash
-                seen |= 1 << 4
-            case ("status", .string(let name)):
-                guard let status = TableStatus(rawValue: name) else { return nil }
-                update.status = status
-                seen |= 1 << 5
-            case ("turn", .string(let turn)): update.turn = turn
-            case ("turn", .null): update.turn = nil
-            case ("timeLeftMs", .null): update.timeLeftMs = nil
-            case ("toAct", .null): update.toAct = nil
-            case ("timeLeftMs", .integer(let left)): update.timeLeftMs = Int(left)
-            case ("toAct", .deferred(let text)) where text.isArray:
-                guard case .array(let items) = text.built else { return nil }
-                var seats: [String] = []
-                for item in items {
-                    guard case .string(let seat) = item else { return nil }
-                    seats.append(seat)
+        // NB: the names seen, one bit each: a name that repeats leaves the message to the general path,
+        // which counts its last value.
+        var seen: UInt16 = 0
+        let read = payload.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes, deferring: payload)
+            return parser.readObject { parser, name in
+                guard let member = StateMember(name), seen & member.bit == 0 else { return false }
+                seen |= member.bit
+                if member == .last {
+                    guard let last = Self.playedMove(&parser) else { return false }
+                    update.last = last
+                    return true
                 }
-                update.toAct = seats
-            case ("state", .deferred(let text)) where !text.wroteWholeAsFraction:
-                update.stateJSON = DeferredJSON(text)
-                seen |= 1 << 6
-            case ("events", .deferred(let text)) where text.isArray && !text.wroteWholeAsFraction:
-                update.eventsJSON = DeferredJSONList(DeferredJSON(text))
-                seen |= 1 << 7
-            case ("last", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
-                guard let last = text.members.flatMap(Self.playedMove) else { return nil }
-                update.last = last
-            case ("result", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
-                guard let result = MatchResult.reading(text.built) else { return nil }
-                update.result = result
-            default:
-                return nil
+                guard let node = parser.memberValue() else { return false }
+                return Self.read(member, node, into: &update, re: &re)
             }
         }
-        // NB: type, table, match, seq, hash, status, state and events.
-        return seen == 0xFF ? HostEnvelope(re: re, .state(update)) : nil
+        return read && seen & StateMember.required == StateMember.required ? HostEnvelope(re: re, .state(update)) : nil
     }
 
-    /// `last` as a host writes it: `move`, and `seat` unless the host moved (a name that repeats counts
-    /// with its last value).
-    private static func playedMove(_ members: ParsedMembers) -> PlayedMove? {
-        var move: JSONValue?
-        var seat: String?
-        for (key, node) in members {
-            switch (key, node) {
-            case ("move", _):
-                guard let value = try? node.jsonValue(.strict) else { return nil }
-                move = value
-            case ("seat", .string(let name)): seat = name
-            case ("seat", .null): seat = nil
-            default: return nil
+    /// Takes a member's value into `update`; `false` for a value the general path must judge.
+    private static func read(
+        _ member: StateMember, _ node: ParsedJSON, into update: inout MatchUpdate, re: inout RequestID?
+    ) -> Bool {
+        switch (member, node) {
+        case (.type, .string("state")): break
+        case (.re, .integer(let number)) where number.magnitude <= RequestID.maxNumber: re = .number(number)
+        case (.table, .string(let table)): update.table = table
+        case (.match, .integer(let match)): update.match = Int(match)
+        case (.seq, .integer(let seq)): update.seq = Int(seq)
+        case (.hash, .string(let hash)): update.hash = hash
+        case (.status, .string(let name)):
+            guard let status = TableStatus(rawValue: name) else { return false }
+            update.status = status
+        case (.turn, .string(let turn)): update.turn = turn
+        case (.turn, .null), (.timeLeftMs, .null), (.toAct, .null): break
+        case (.timeLeftMs, .integer(let left)): update.timeLeftMs = Int(left)
+        case (.toAct, .deferred(let text)) where text.isArray:
+            guard case .array(let items) = text.built else { return false }
+            var seats: [String] = []
+            for item in items {
+                guard case .string(let seat) = item else { return false }
+                seats.append(seat)
             }
+            update.toAct = seats
+        case (.state, .deferred(let text)) where !text.wroteWholeAsFraction:
+            update.stateJSON = DeferredJSON(text)
+        case (.events, .deferred(let text)) where text.isArray && !text.wroteWholeAsFraction:
+            update.eventsJSON = DeferredJSONList(DeferredJSON(text))
+        case (.result, .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
+            guard let result = MatchResult.reading(text.built) else { return false }
+            update.result = result
+        default:
+            return false
         }
-        return move.map { PlayedMove(seat: seat, move: $0) }
+        return true
+    }
+
+    /// `last` as a host writes it, read at the parser: `move`, and `seat` unless the host moved; `nil`
+    /// for anything else (a name that repeats too).
+    private static func playedMove(_ parser: inout JSONParser) -> PlayedMove? {
+        var move: JSONValue?
+        var seat: JSONValue?
+        let read = parser.readMembers(depth: 2) { parser, name in
+            if name.elementsEqual("move".utf8), move == nil {
+                move = parser.strictValue(depth: 2)
+                return move != nil
+            }
+            guard name.elementsEqual("seat".utf8), seat == nil else { return false }
+            seat = parser.strictValue(depth: 2)
+            return seat != nil
+        }
+        guard read, let move else { return nil }
+        switch seat {
+        case nil, .null?: return PlayedMove(seat: nil, move: move)
+        case .string(let name)?: return PlayedMove(seat: name, move: move)
+        default: return nil
+        }
+    }
+}
+
+/// The members a `state` after a move has, as ``MatchUpdate/envelope(scanning:)`` reads them.
+private enum StateMember: UInt16 {
+    case type, re, table, match, seq, hash, status, turn, timeLeftMs, toAct, state, events, last, result
+
+    /// Type, table, match, seq, hash, status, state and events.
+    static let required: UInt16 = ([.type, .table, .match, .seq, .hash, .status, .state, .events] as [Self])
+        .reduce(0) { $0 | $1.bit }
+
+    var bit: UInt16 { 1 << self.rawValue }
+
+    /// The member of that name, written without escapes; `nil` for any other name.
+    init?(_ name: UnsafeBufferPointer<UInt8>) {
+        // NB: by length first, then the bytes: no `String` made for a name.
+        func named(_ text: StaticString) -> Bool {
+            name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        switch name.count {
+        case 2 where named("re"): self = .re
+        case 3 where named("seq"): self = .seq
+        case 4 where named("type"): self = .type
+        case 4 where named("hash"): self = .hash
+        case 4 where named("turn"): self = .turn
+        case 4 where named("last"): self = .last
+        case 5 where named("table"): self = .table
+        case 5 where named("match"): self = .match
+        case 5 where named("state"): self = .state
+        case 5 where named("toAct"): self = .toAct
+        case 6 where named("status"): self = .status
+        case 6 where named("events"): self = .events
+        case 6 where named("result"): self = .result
+        case 10 where named("timeLeftMs"): self = .timeLeftMs
+        default: return nil
+        }
     }
 }
 
