@@ -70,4 +70,31 @@ struct JSONTextWriterTests {
             #expect(String(decoding: json.bytes, as: UTF8.self) == expected, "capacity \(capacity)")
         }
     }
+
+    @Test("strings: every control character, quotes and backslashes anywhere in them, non-ASCII, at any room left")
+    func strings() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var strings = ["", "A5", "picked-up", "a/b", "é", "Ô ăn quan", "🦊 fox", String(repeating: "x", count: 70)]
+        for scalar in (0..<0x20).map({ Unicode.Scalar(UInt8($0)) }) + ["\"", "\\"] {
+            let special = String(Character(scalar))
+            strings += [special, "ab" + special, special + "cd", String(repeating: "y", count: 61) + special + "z"]
+        }
+        for string in strings {
+            // NB: the string after a prefix that leaves 0 to 9 bytes of the writer's first room.
+            for prefix in 52...61 {
+                var json = JSONTextWriter(capacity: 64)
+                json.beginArray()
+                json.string(String(repeating: "p", count: prefix))
+                json.string(string)
+                json.integer(1)
+                json.endArray()
+                let expected = String(
+                    decoding: try encoder.encode([String(repeating: "p", count: prefix), string]), as: UTF8.self)
+                #expect(
+                    String(decoding: json.bytes, as: UTF8.self) == expected.dropLast() + ",1]",
+                    "\(string.debugDescription) after \(prefix)")
+            }
+        }
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import GameKit
-import TaxCollectionRules
 import Testing
+
+@testable import TaxCollectionRules
 
 /// The events and states the host writes after every move, written by the game itself
 /// (`JSONTextWritable`), byte for byte as `JSONEncoder` with sorted keys writes their `Encodable` forms
@@ -34,5 +35,27 @@ struct JSONTextTests {
         // NB: the games reached every kind of event.
         #expect(checked.kinds.count == 10, "\(checked.kinds.sorted())")
         #expect(checked.states > 1000)
+    }
+
+    @Test("the names written as the code spells them are the wire's names, and a square off the board is spelled out")
+    func spelledNames() throws {
+        func text(_ name: StaticString?) -> String? { name.map { $0.description } }
+        for seat in Seat.allCases { #expect(text(seat.wireName) == seat.rawValue) }
+        for phase in Phase.allCases { #expect(text(phase.wireName) == phase.rawValue) }
+        for reason in StopReason.allCases {
+            #expect(text(reason.wireName) == reason.rawValue)
+            let event = GameEvent.stopped(square: .top, reason: reason)
+            #expect(event.jsonText == (try Self.sorted(event)))
+        }
+        for seat in Seat.allCases {
+            for number in 0...7 {
+                let square = Square.bank(seat, number)
+                #expect(text(square.wireName) == ((1...5).contains(number) ? square.description : nil))
+                let event = GameEvent.dropped(square: square)
+                #expect(event.jsonText == (try Self.sorted(event)), "\(square)")
+            }
+        }
+        #expect(text(Square.top.wireName) == "top")
+        #expect(text(Square.bottom.wireName) == "bottom")
     }
 }

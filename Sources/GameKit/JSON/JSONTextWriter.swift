@@ -178,23 +178,49 @@ public struct JSONTextWriter: ~Copyable {
         self.afterKey = true
     }
 
-    public mutating func string(_ string: String) {
-        var string = string
-        // NB: a native string's bytes are contiguous: copied at once when none needs an escape (most
-        // strings); `JSONText` writes the others, as it decides every escape.
-        let plain = string.withUTF8 { text in
-            if text.contains(where: JSONText.needsEscape) { return false }
+    /// Writes a string the code spells out, one of a fixed set of names (an event's type, a square's
+    /// name, a seat): copied as it is, with no scan for characters to escape (such a name needs none;
+    /// checked in debug builds).
+    ///
+    /// NB: the host writes about thirty such names into a move's events and state; a `String` goes
+    /// through its storage and the escape check, several times the work of the copy.
+    public mutating func string(_ name: StaticString) {
+        name.withUTF8Buffer { text in
+            assert(!text.contains(where: JSONText.needsEscape) && name.isASCII)
             self.reserve(text.count + 3)
             self.separate()
             self.put(UInt8(ascii: "\""))
             self.put(UnsafeRawBufferPointer(text))
+            self.put(UInt8(ascii: "\""))
+        }
+    }
+
+    public mutating func string(_ string: String) {
+        var string = string
+        // NB: a native string's bytes are contiguous: checked and copied in one pass (most strings need no
+        // escape, and most are short: a square's name, an event's type, a seat); the first byte that
+        // needs an escape takes the text back to before the string, and `JSONText`, which decides every
+        // escape, writes it instead.
+        let plain = string.withUTF8 { text in
+            self.reserve(text.count + 3)
+            self.separate()
+            let quote = self.count
+            self.put(UInt8(ascii: "\""))
+            for byte in text {
+                guard !JSONText.needsEscape(byte) else {
+                    self.count = quote
+                    return false
+                }
+                self.put(byte)
+            }
             self.put(UInt8(ascii: "\""))
             return true
         }
         if plain { return }
         var escaped: [UInt8] = []
         JSONText.appendString(string, to: &escaped)
-        self.raw(escaped)
+        self.reserve(escaped.count)
+        escaped.withUnsafeBytes { self.put($0) }
     }
 
     public mutating func integer(_ integer: Int) {
@@ -245,6 +271,12 @@ public struct JSONTextWriter: ~Copyable {
     public mutating func member(_ key: StaticString, _ value: String) {
         self.key(key)
         self.string(value)
+    }
+
+    /// Writes a member: its key, then a name the code spells out (``string(_:)-(StaticString)``).
+    public mutating func member(_ key: StaticString, _ name: StaticString) {
+        self.key(key)
+        self.string(name)
     }
 
     /// Writes a member: its key, then an integer.

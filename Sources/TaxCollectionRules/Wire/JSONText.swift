@@ -12,39 +12,55 @@ extension GameEvent: JSONTextWritable {
         switch self {
         case .pickedUp(let square, let count), .relayed(let square, let count):
             json.member("count", count)
-            json.member("square", square.description)
+            json.member("square", square: square)
         case .dropped(let square):
-            json.member("square", square.description)
+            json.member("square", square: square)
         case .captured(let seat, let square, let count, let chain):
             json.member("chain", chain)
             json.member("count", count)
-            json.member("seat", seat.rawValue)
-            json.member("square", square.description)
+            json.member("seat", seat.wireName)
+            json.member("square", square: square)
         case .stopped(let square, let reason):
-            json.member("reason", reason.rawValue)
-            json.member("square", square.description)
+            json.member("reason", reason.wireName)
+            json.member("square", square: square)
         case .refilled(let seat, let fromCollection):
             json.member("fromCollection", fromCollection)
-            json.member("seat", seat.rawValue)
+            json.member("seat", seat.wireName)
         case .borrowed(let seat, let lender, let count):
             json.member("count", count)
-            json.member("lender", lender.rawValue)
-            json.member("seat", seat.rawValue)
+            json.member("lender", lender.wireName)
+            json.member("seat", seat.wireName)
         case .turnPassed(let seat):
-            json.member("seat", seat.rawValue)
+            json.member("seat", seat.wireName)
         case .swept(let seat, let count):
             json.member("count", count)
-            json.member("seat", seat.rawValue)
+            json.member("seat", seat.wireName)
         case .gameOver(let winner, let scores, let reason):
             json.member("reason", reason.rawValue)
             json.member("scores", scores)
-            json.member("type", self.type)
+            json.member("type", self.typeName)
             json.member("winner", winner.description)
             json.endObject()
             return
         }
-        json.member("type", self.type)
+        json.member("type", self.typeName)
         json.endObject()
+    }
+
+    /// ``type`` as the code spells it.
+    private var typeName: StaticString {
+        switch self {
+        case .pickedUp: "picked-up"
+        case .dropped: "dropped"
+        case .relayed: "relayed"
+        case .captured: "captured"
+        case .stopped: "stopped"
+        case .refilled: "refilled"
+        case .borrowed: "borrowed"
+        case .turnPassed: "turn-passed"
+        case .swept: "swept"
+        case .gameOver: "game-over"
+        }
     }
 }
 
@@ -55,15 +71,83 @@ extension GameState: JSONTextWritable {
         json.member("bottom", self.bottom)
         json.member("collections", self.collections)
         json.member("debts", self.debts)
-        json.member("phase", self.phase.rawValue)
+        json.member("phase", self.phase.wireName)
         json.member("rules", self.rules.name)
         if self.phase == .over { json.member("scores", self.scores) }
         json.member("top", self.top)
-        json.member("turn", self.turn.rawValue)
+        json.member("turn", self.turn.wireName)
         json.member("turns", self.turns)
         json.key("winner")
         if let winner = self.winner { json.string(winner.description) } else { json.null() }
         json.endObject()
+    }
+}
+
+// NB: the names the host writes into nearly every event, as the code spells them (see
+// `JSONTextWriter.string(_:)` for a `StaticString`); each is its `rawValue` or `description`, which
+// JSONTextTests holds them to.
+
+extension Seat {
+    /// `"A"` or `"B"`.
+    var wireName: StaticString { self == .a ? "A" : "B" }
+}
+
+extension Phase {
+    /// The wire name.
+    var wireName: StaticString {
+        switch self {
+        case .refill: "refill"
+        case .sow: "sow"
+        case .over: "over"
+        }
+    }
+}
+
+extension StopReason {
+    /// The wire name.
+    var wireName: StaticString {
+        switch self {
+        case .treasury: "treasury"
+        case .empty: "empty"
+        case .youngTreasury: "young-treasury"
+        case .captured: "captured"
+        case .repeated: "repeat"
+        }
+    }
+}
+
+extension Square {
+    /// The wire name of a square on the board; `nil` for a bank numbered off it.
+    var wireName: StaticString? {
+        switch self {
+        case .top: "top"
+        case .bottom: "bottom"
+        case .bank(let seat, let number):
+            switch (seat, number) {
+            case (.a, 1): "A1"
+            case (.a, 2): "A2"
+            case (.a, 3): "A3"
+            case (.a, 4): "A4"
+            case (.a, 5): "A5"
+            case (.b, 1): "B1"
+            case (.b, 2): "B2"
+            case (.b, 3): "B3"
+            case (.b, 4): "B4"
+            case (.b, 5): "B5"
+            default: nil
+            }
+        }
+    }
+}
+
+extension JSONTextWriter {
+    /// Writes a member: its key, then a square's wire name.
+    fileprivate mutating func member(_ key: StaticString, square: Square) {
+        if let name = square.wireName {
+            self.member(key, name)
+        } else {
+            self.member(key, square.description)
+        }
     }
 }
 
