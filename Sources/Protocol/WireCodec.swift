@@ -110,7 +110,7 @@ public enum WireCodec {
     /// - Parameter payload: the payload bytes.
     /// - Returns: the envelope, or the problem to report.
     ///
-    /// NB: a `move` as clients write it is read member by member (``MoveRequest/envelope(reading:)``).
+    /// NB: a `move` as clients write it is read member by member (``MoveRequest/envelope(scanning:)``).
     public static func decodeClient(_ payload: [UInt8]) -> Result<ClientEnvelope, InboundProblem> {
         self.decodeClient(payload, reading: .strict)
     }
@@ -122,9 +122,8 @@ public enum WireCodec {
     package static func decodeClient(
         _ payload: [UInt8], reading: JSONReading, direct: Bool = true
     ) -> Result<ClientEnvelope, InboundProblem> {
-        let reader: ((ParsedMembers) -> ClientEnvelope?)? =
-            direct && reading == .strict ? { MoveRequest.envelope(reading: $0) } : nil
-        return self.decode(ClientEnvelope.self, payload, reading: reading, direct: reader)
+        if direct, reading == .strict, let move = MoveRequest.envelope(scanning: payload) { return .success(move) }
+        return self.decode(ClientEnvelope.self, payload, reading: reading)
     }
 
     /// Decodes a frame payload sent by a host.

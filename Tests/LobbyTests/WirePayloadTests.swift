@@ -514,11 +514,14 @@ struct WirePayloadTests {
         let direct = WireCodec.decodeClient(payload)
         let general = WireCodec.decodeClient(payload, reading: .strict, direct: false)
         Self.expectSame(direct, general, sourceLocation: sourceLocation)
-        guard case .success(.members(let members)) = ParsedJSON.parseMessage(payload) else { return false }
-        return MoveRequest.envelope(reading: members) != nil
+        guard let scanned = MoveRequest.envelope(scanning: payload) else { return false }
+        Self.expectSame(.success(scanned), general, sourceLocation: sourceLocation)
+        return true
     }
 
-    @Test("a move read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
+    @Test(
+        "a move read member by member: each member missing, mistyped or unknown, each byte changed, reads as Decodable does"
+    )
     func moveReading() {
         let text = #"{"id":7,"move":{"bank":2,"direction":"up"},"seq":12,"table":"t9","type":"move"}"#
         #expect(Self.expectSameMoveReading(Array(text.utf8)), "the reader takes a client's move")
@@ -549,8 +552,27 @@ struct WirePayloadTests {
             text.replacingOccurrences(of: #""bank":2"#, with: #""bank":2.5"#),
             text.replacingOccurrences(of: #""type":"move""#, with: #""type":"sync""#),
             text.replacingOccurrences(of: #"{"bank":2,"direction":"up"}"#, with: #"{"refill":true}"#),
+            text.replacingOccurrences(of: #"{"bank":2,"direction":"up"}"#, with: #"{"a":[1,{"b":[]}],"é\n":null}"#),
+            text.replacingOccurrences(of: #"{"bank":2,"direction":"up"}"#, with: #"{ "bank" : 2 , "up" : [ ] }"#),
+            text.replacingOccurrences(of: #""direction":"up""#, with: #""direction":"up","direction":"down""#),
+            text.replacingOccurrences(of: #""table":"t9""#, with: #""t\u0061ble":"t9""#),
         ]
         Self.expectSomeTaken(variants) { Self.expectSameMoveReading($0) }
+        // NB: each byte taken out, and changed to each of these.
+        let payload = Array(text.utf8)
+        let replacements: [UInt8] = Array(#"{}[],:"\ -0.e1tnx"#.utf8) + [0x01, 0xC3]
+        var taken = 0
+        for index in payload.indices {
+            var removed = payload
+            removed.remove(at: index)
+            if Self.expectSameMoveReading(removed) { taken += 1 }
+            for replacement in replacements where replacement != payload[index] {
+                var changed = payload
+                changed[index] = replacement
+                if Self.expectSameMoveReading(changed) { taken += 1 }
+            }
+        }
+        #expect(taken > 10)
     }
 
     @Test("strings with every control character, quotes, slashes and non-ASCII; keys that sort by case")

@@ -124,35 +124,50 @@ extension MoveRequest {
         return json.bytes
     }
 
-    /// A `move` message as clients write it, read member by member from the parsed object: the host's
-    /// most frequent message, without `Decodable`. `nil` leaves the message to `Decodable`, which reads
+    /// A `move` message as clients write it, read member by member as it is parsed: the host's most
+    /// frequent message, without `Decodable`. `nil` leaves the message to the general path, which reads
     /// it or says what is wrong with it.
     ///
     /// NB: it takes only what `Decodable` reads the same way (WirePayloadTests.moveReading holds the
     /// two to the same result): `type`, `table`, `seq` and `move`, and an `id` that needs no check beyond
-    /// its kind and size; a name that repeats counts with its last value, as in the general reading.
-    static func envelope(reading members: ParsedMembers) -> ClientEnvelope? {
+    /// its kind and size; a name that repeats counts with its last value, as in the general reading. The
+    /// move is built at once, without a tree to convert.
+    static func envelope(scanning payload: [UInt8]) -> ClientEnvelope? {
         var id: RequestID?
         var table: TableID?
         var seq: Int?
         var move: JSONValue?
         var typed = false
-        for (key, node) in members {
-            switch (key, node) {
-            case ("type", .string("move")): typed = true
-            case ("id", .integer(let number)) where number.magnitude <= RequestID.maxNumber: id = .number(number)
-            case ("id", .string(let text)) where (1...RequestID.maxStringLength).contains(text.count):
-                id = .string(text)
-            case ("table", .string(let name)): table = name
-            case ("seq", .integer(let number)): seq = Int(number)
-            case ("move", .object):
-                guard let value = try? node.jsonValue(.strict) else { return nil }
-                move = value
-            default:
-                return nil
+        let read = payload.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes)
+            return parser.readObject { parser, name in
+                switch name.count {
+                case 2 where name.elementsEqual("id".utf8):
+                    switch parser.memberValue() {
+                    case .integer(let number)? where number.magnitude <= RequestID.maxNumber: id = .number(number)
+                    case .string(let text)? where (1...RequestID.maxStringLength).contains(text.count):
+                        id = .string(text)
+                    default: return false
+                    }
+                case 3 where name.elementsEqual("seq".utf8):
+                    guard case .integer(let number)? = parser.memberValue() else { return false }
+                    seq = Int(number)
+                case 4 where name.elementsEqual("move".utf8):
+                    guard let value = parser.strictValue(depth: 1) else { return false }
+                    move = value
+                case 4 where name.elementsEqual("type".utf8):
+                    guard case .string("move")? = parser.memberValue() else { return false }
+                    typed = true
+                case 5 where name.elementsEqual("table".utf8):
+                    guard case .string(let name)? = parser.memberValue() else { return false }
+                    table = name
+                default:
+                    return false
+                }
+                return true
             }
         }
-        guard typed, let table, let seq, let move else { return nil }
+        guard read, typed, let table, let seq, let move else { return nil }
         return ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: seq, move: move)))
     }
 }
