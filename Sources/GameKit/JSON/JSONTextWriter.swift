@@ -197,21 +197,29 @@ public struct JSONTextWriter: ~Copyable {
 
     public mutating func string(_ string: String) {
         var string = string
-        // NB: a native string's bytes are contiguous: checked and copied in one pass (most strings need no
-        // escape, and most are short: a square's name, an event's type, a seat); the first byte that
-        // needs an escape takes the text back to before the string, and `JSONText`, which decides every
-        // escape, writes it instead.
+        // NB: a native string's bytes are contiguous. A short one (a square's name, an event's type, a
+        // seat: most of them) is checked and copied in one pass; a longer one (a hash) is checked, then
+        // copied at once. The first byte that needs an escape takes the text back to before the string,
+        // and `JSONText`, which decides every escape, writes it instead.
         let plain = string.withUTF8 { text in
             self.reserve(text.count + 3)
             self.separate()
             let quote = self.count
             self.put(UInt8(ascii: "\""))
-            for byte in text {
-                guard !JSONText.needsEscape(byte) else {
+            if text.count > 16 {
+                if text.contains(where: JSONText.needsEscape) {
                     self.count = quote
                     return false
                 }
-                self.put(byte)
+                self.put(UnsafeRawBufferPointer(text))
+            } else {
+                for byte in text {
+                    guard !JSONText.needsEscape(byte) else {
+                        self.count = quote
+                        return false
+                    }
+                    self.put(byte)
+                }
             }
             self.put(UInt8(ascii: "\""))
             return true
