@@ -114,8 +114,8 @@ extension Lobby {
         outcome.journal.append(
             .move(
                 MoveRecord(
-                    table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat, move: effects.move,
-                    hash: hash, at: self.now.milliseconds)))
+                    table: table.id, match: table.matchNumber, seq: match.seq, seat: mover.seat,
+                    writtenMove: effects.move, hash: hash, at: self.now.milliseconds)))
         if let result = match.result {
             table.status = .over
             table.result = Self.wire(result)
@@ -126,7 +126,7 @@ extension Lobby {
         }
         self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
             let last = PlayedMove(
-                seat: mover.seat, move: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
+                seat: mover.seat, writtenMove: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
             return .state(
                 self.update(of: table, for: viewer, last: last, events: effects.events(viewer), fullHash: hash))
         }

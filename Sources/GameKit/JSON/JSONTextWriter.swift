@@ -167,6 +167,15 @@ public struct JSONTextWriter: ~Copyable {
         key.withUTF8Buffer { self.key(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes a member's key that is data, not code (a name a game gives at run time), escaped as a
+    /// string is; its value comes next.
+    public mutating func key(_ key: String) {
+        self.string(key)
+        self.reserve(1)
+        self.put(UInt8(ascii: ":"))
+        self.afterKey = true
+    }
+
     private mutating func key(_ text: UnsafeRawBufferPointer) {
         assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
         self.reserve(text.count + 4)

@@ -57,10 +57,10 @@ public protocol AnyMatch: Sendable {
 
 /// What an accepted move did, ready to send.
 public struct MoveEffects: Sendable {
-    /// The prepared move as the game encodes it: what the journal keeps.
-    public var move: JSONValue
-    /// The move as each viewer may see it.
-    public var moveView: @Sendable (Viewer) -> JSONValue
+    /// The prepared move as the game encodes it, written: what the journal keeps.
+    public var move: EncodedJSON
+    /// The move as each viewer may see it, written.
+    public var moveView: @Sendable (Viewer) -> EncodedJSON
     /// The events, as each viewer may see them, written as a message carries them (one JSON array).
     public var events: @Sendable (Viewer) -> EncodedJSON
 }
@@ -110,7 +110,7 @@ struct Match<G: Game>: AnyMatch {
             return .failure(.illegal(violation))
         case .success(let events):
             self.seq += 1
-            let encoded = JSONValue.encodingMove(move, of: G.self)
+            let encoded = EncodedJSON.move(move, of: G.self)
             if !G.hidesInformation {
                 // NB: one encoding for every viewer, since the game's filters show everything.
                 let shared = EncodedJSON(encoding: events)
@@ -119,7 +119,7 @@ struct Match<G: Game>: AnyMatch {
             return .success(
                 MoveEffects(
                     move: encoded,
-                    moveView: { viewer in JSONValue.encodingMove(G.view(of: move, for: viewer), of: G.self) },
+                    moveView: { viewer in EncodedJSON.move(G.view(of: move, for: viewer), of: G.self) },
                     events: { viewer in
                         EncodedJSON(encoding: events.compactMap { G.view(of: $0, for: viewer) })
                     }))

@@ -122,7 +122,12 @@ public struct MoveRecord: Sendable, Equatable, Codable {
     /// The seat that moved; absent for the host's own moves (a deadline, a seat that left).
     public var seat: String?
     /// The prepared move: with what the host decided for it, so a replay draws nothing.
-    public var move: JSONValue
+    public var move: JSONValue {
+        get { self.writtenMove.value }
+        set { self.writtenMove = EncodedJSON(encoding: newValue) }
+    }
+    /// The prepared move, written (the host writes each move once: ``EncodedJSON/move(_:of:)``).
+    public var writtenMove: EncodedJSON
     /// The full state's hash after the move, checked when the journal is replayed.
     public var hash: String
     /// When the host accepted it, in wall-clock milliseconds since 1970 (absent in journals before 0.2).
@@ -132,13 +137,28 @@ public struct MoveRecord: Sendable, Equatable, Codable {
     public init(
         table: TableID, match: Int, seq: Int, seat: String?, move: JSONValue, hash: String, at: Int64? = nil
     ) {
+        self.init(
+            table: table, match: match, seq: seq, seat: seat, writtenMove: EncodedJSON(encoding: move), hash: hash,
+            at: at)
+    }
+
+    /// Creates a record of a move written already.
+    public init(
+        table: TableID, match: Int, seq: Int, seat: String?, writtenMove: EncodedJSON, hash: String,
+        at: Int64? = nil
+    ) {
         self.table = table
         self.match = match
         self.seq = seq
         self.seat = seat
-        self.move = move
+        self.writtenMove = writtenMove
         self.hash = hash
         self.at = at
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case table, match, seq, seat, hash, at
+        case writtenMove = "move"
     }
 }
 
@@ -149,7 +169,7 @@ extension MoveRecord: JSONTextWritable {
         if let at = self.at { json.member("at", Int(at)) }
         json.member("hash", self.hash)
         json.member("match", self.match)
-        json.member("move", self.move)
+        json.member("move", self.writtenMove)
         if let seat = self.seat { json.member("seat", seat) }
         json.member("seq", self.seq)
         json.member("table", self.table)

@@ -138,6 +138,11 @@ public struct EncodedJSON: Sendable, Equatable, Encodable {
         }
     }
 
+    /// Text this type writes, written already (``move(_:of:)``).
+    init(written bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// Encodes the value (what any encoder but `WireCodec.payload`'s own gets).
     public func encode(to encoder: any Encoder) throws {
         try self.value.encode(to: encoder)

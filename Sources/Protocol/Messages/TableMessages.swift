@@ -334,12 +334,28 @@ public struct PlayedMove: Codable, Sendable, Equatable {
     /// The seat that played it; absent when the host moved for the table (a deadline, a seat that left).
     public var seat: String?
     /// The move, in the game's shape, as this recipient may see it.
-    public var move: JSONValue
+    public var move: JSONValue {
+        get { self.moveJSON.value }
+        set { self.moveJSON = DeferredJSON(newValue) }
+    }
+    /// The move as a value, or as the host wrote it (spliced into each `state` as it is).
+    var moveJSON: DeferredJSON
 
     /// Creates the description.
     public init(seat: String?, move: JSONValue) {
         self.seat = seat
-        self.move = move
+        self.moveJSON = DeferredJSON(move)
+    }
+
+    /// Creates the description of a move the host wrote once (``EncodedJSON/move(_:of:)``).
+    public init(seat: String?, writtenMove: EncodedJSON) {
+        self.seat = seat
+        self.moveJSON = DeferredJSON(writtenMove)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case seat
+        case moveJSON = "move"
     }
 }
 
@@ -468,7 +484,12 @@ extension MatchUpdate {
         if let last = self.last {
             json.key("last")
             json.beginObject()
-            json.member("move", last.move)
+            if let move = last.moveJSON.encodedBytes {
+                json.key("move")
+                json.raw(move)
+            } else {
+                json.member("move", last.move)
+            }
             if let seat = last.seat { json.member("seat", seat) }
             json.endObject()
         }
