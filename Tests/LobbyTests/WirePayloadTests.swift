@@ -333,15 +333,20 @@ struct WirePayloadTests {
         #expect(taken > 5 && taken < variants.count, sourceLocation: sourceLocation)
     }
 
-    @Test("a state read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
-    func stateReading() throws {
+    /// A `state` after a move as a host writes it, with every optional member a reader takes.
+    static var sampleState: [UInt8] {
         let state = EncodedJSON(encoding: JSONValue.object(["banks": .array([.number(1)]), "turn": .string("A")]))
         let events = EncodedJSON(encoding: [JSONValue.object(["type": .string("dropped")])])
         let update = MatchUpdate(
             table: "t9", match: 2, seq: 12, turn: "A", status: .playing, encodedState: state, hash: "h",
             last: PlayedMove(seat: "B", move: .object(["bank": .number(2)])), encodedEvents: events, toAct: ["A"],
             timeLeftMs: 5)
-        let payload = WireCodec.payload(HostEnvelope(re: .number(7), .state(update)))
+        return WireCodec.payload(HostEnvelope(re: .number(7), .state(update)))
+    }
+
+    @Test("a state read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
+    func stateReading() throws {
+        let payload = Self.sampleState
         #expect(Self.expectSameReading(payload), "the reader takes a host's state")
         let text = String(decoding: payload, as: UTF8.self)
         var variants: [String] = []
@@ -410,28 +415,29 @@ struct WirePayloadTests {
 
     @Test("a state read as it is parsed: each byte of a host's state taken out or changed reads as Decodable does")
     func stateReadingByteByByte() throws {
-        let state = EncodedJSON(encoding: JSONValue.object(["banks": .array([.number(1)]), "turn": .string("A")]))
-        let events = EncodedJSON(encoding: [JSONValue.object(["type": .string("dropped")])])
-        let update = MatchUpdate(
-            table: "t9", match: 2, seq: 12, turn: "A", status: .playing, encodedState: state, hash: "h",
-            last: PlayedMove(seat: "B", move: .object(["bank": .number(2)])), encodedEvents: events, toAct: ["A"],
-            timeLeftMs: 5)
-        let payload = WireCodec.payload(HostEnvelope(re: .number(7), .state(update)))
+        let payload = Self.sampleState
         #expect(MatchUpdate.envelope(scanning: payload) != nil)
+        // NB: a digit changed, or a name's letter that makes another name the reader knows, is taken.
+        #expect(Self.everyByteChanged(payload) { Self.expectSameReading($0) } > 10)
+    }
+
+    /// Reads `payload` with each of its bytes taken out, then changed to each of a set of bytes that
+    /// matter to JSON; `read` says whether the member-by-member reader took the text. - Returns: how
+    /// many it took.
+    static func everyByteChanged(_ payload: [UInt8], _ read: ([UInt8]) -> Bool) -> Int {
         let replacements: [UInt8] = Array(#"{}[],:"\ -0.e1tnx"#.utf8) + [0x01, 0xC3]
         var taken = 0
         for index in payload.indices {
             var removed = payload
             removed.remove(at: index)
-            if Self.expectSameReading(removed) { taken += 1 }
+            if read(removed) { taken += 1 }
             for replacement in replacements where replacement != payload[index] {
                 var changed = payload
                 changed[index] = replacement
-                if Self.expectSameReading(changed) { taken += 1 }
+                if read(changed) { taken += 1 }
             }
         }
-        // NB: a digit changed, or a name's letter that makes another name the reader knows, is taken.
-        #expect(taken > 10)
+        return taken
     }
 
     @Test("a table read member by member: each member missing, mistyped or unknown reads as Decodable reads it")
@@ -558,21 +564,7 @@ struct WirePayloadTests {
             text.replacingOccurrences(of: #""table":"t9""#, with: #""t\u0061ble":"t9""#),
         ]
         Self.expectSomeTaken(variants) { Self.expectSameMoveReading($0) }
-        // NB: each byte taken out, and changed to each of these.
-        let payload = Array(text.utf8)
-        let replacements: [UInt8] = Array(#"{}[],:"\ -0.e1tnx"#.utf8) + [0x01, 0xC3]
-        var taken = 0
-        for index in payload.indices {
-            var removed = payload
-            removed.remove(at: index)
-            if Self.expectSameMoveReading(removed) { taken += 1 }
-            for replacement in replacements where replacement != payload[index] {
-                var changed = payload
-                changed[index] = replacement
-                if Self.expectSameMoveReading(changed) { taken += 1 }
-            }
-        }
-        #expect(taken > 10)
+        #expect(Self.everyByteChanged(Array(text.utf8)) { Self.expectSameMoveReading($0) } > 10)
     }
 
     @Test("strings with every control character, quotes, slashes and non-ASCII; keys that sort by case")

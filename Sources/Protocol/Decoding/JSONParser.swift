@@ -77,12 +77,7 @@ struct JSONParser {
     /// there is no such object here, a name holds an escape, or `read` returned `false`.
     mutating func readMembers(depth: Int, _ read: (inout JSONParser, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         guard depth <= Self.maxNesting, self.peek(UInt8(ascii: "{")) else { return false }
-        self.index += 1
-        self.skipWhitespace()
-        if self.peek(UInt8(ascii: "}")) {
-            self.index += 1
-            return true
-        }
+        if self.opensEmpty(closer: UInt8(ascii: "}")) { return true }
         while true {
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: "\"")), let end = self.plainStringEnd(from: self.index) else { return false }
@@ -92,14 +87,31 @@ struct JSONParser {
             guard self.peek(UInt8(ascii: ":")) else { return false }
             self.index += 1
             self.skipWhitespace()
-            guard read(&self, name) else { return false }
-            self.skipWhitespace()
-            guard self.index < self.bytes.count else { return false }
-            let byte = self.bytes[self.index]
-            self.index += 1
-            if byte == UInt8(ascii: "}") { return true }
-            guard byte == UInt8(ascii: ",") else { return false }
+            guard read(&self, name), let ends = self.endsAfterItem(closer: UInt8(ascii: "}")) else { return false }
+            if ends { return true }
         }
+    }
+
+    /// Steps past a container's opening bracket and the white space after it; `true` when the container
+    /// ends right there (its closing bracket taken too).
+    private mutating func opensEmpty(closer: UInt8) -> Bool {
+        self.index += 1
+        self.skipWhitespace()
+        guard self.peek(closer) else { return false }
+        self.index += 1
+        return true
+    }
+
+    /// After a member or an item of a container read by ``readMembers(depth:_:)`` or
+    /// ``strictValue(depth:)``: steps past the comma (`false`) or the closing bracket (`true`); `nil`
+    /// for anything else.
+    private mutating func endsAfterItem(closer: UInt8) -> Bool? {
+        self.skipWhitespace()
+        guard self.index < self.bytes.count else { return nil }
+        let byte = self.bytes[self.index]
+        guard byte == UInt8(ascii: ",") || byte == closer else { return nil }
+        self.index += 1
+        return byte == closer
     }
 
     /// The value of a member of the top-level object, as ``message()`` reads it: an object or an array
@@ -126,22 +138,13 @@ struct JSONParser {
             return read ? .object(members) : nil
         case UInt8(ascii: "["):
             guard depth + 1 <= Self.maxNesting else { return nil }
-            self.index += 1
             var items: [JSONValue] = []
-            self.skipWhitespace()
-            if self.peek(UInt8(ascii: "]")) {
-                self.index += 1
-                return .array(items)
-            }
+            if self.opensEmpty(closer: UInt8(ascii: "]")) { return .array(items) }
             while true {
                 guard let item = self.strictValue(depth: depth + 1) else { return nil }
                 items.append(item)
-                self.skipWhitespace()
-                guard self.index < self.bytes.count else { return nil }
-                let byte = self.bytes[self.index]
-                self.index += 1
-                if byte == UInt8(ascii: "]") { return .array(items) }
-                guard byte == UInt8(ascii: ",") else { return nil }
+                guard let ends = self.endsAfterItem(closer: UInt8(ascii: "]")) else { return nil }
+                if ends { return .array(items) }
             }
         default:
             switch self.value(depth: depth) {
@@ -274,14 +277,9 @@ struct JSONParser {
             _ = self.fail(.tooDeep)
             return nil
         }
-        self.index += 1
         var members = Members()
         var count = 0
-        self.skipWhitespace()
-        if self.peek(UInt8(ascii: "}")) {
-            self.index += 1
-            return members
-        }
+        if self.opensEmpty(closer: UInt8(ascii: "}")) { return members }
         while true {
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: "\"")) else {
@@ -316,14 +314,9 @@ struct JSONParser {
 
     private mutating func array(depth: Int) -> ParsedJSON? {
         guard depth <= Self.maxNesting else { return self.fail(.tooDeep) }
-        self.index += 1
         var items: [ParsedJSON] = []
         var count = 0
-        self.skipWhitespace()
-        if self.peek(UInt8(ascii: "]")) {
-            self.index += 1
-            return .array(items)
-        }
+        if self.opensEmpty(closer: UInt8(ascii: "]")) { return .array(items) }
         while true {
             self.skipWhitespace()
             if self.peek(UInt8(ascii: "]")), count > 0 { return self.fail(.trailingComma) }
@@ -505,13 +498,8 @@ struct JSONParser {
 
     private mutating func skipObject(depth: Int) -> Bool {
         guard depth <= Self.maxNesting else { return self.refuse(.tooDeep) }
-        self.index += 1
         var count = 0
-        self.skipWhitespace()
-        if self.peek(UInt8(ascii: "}")) {
-            self.index += 1
-            return true
-        }
+        if self.opensEmpty(closer: UInt8(ascii: "}")) { return true }
         while true {
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: "\"")) else {
@@ -536,13 +524,8 @@ struct JSONParser {
 
     private mutating func skipArray(depth: Int) -> Bool {
         guard depth <= Self.maxNesting else { return self.refuse(.tooDeep) }
-        self.index += 1
         var count = 0
-        self.skipWhitespace()
-        if self.peek(UInt8(ascii: "]")) {
-            self.index += 1
-            return true
-        }
+        if self.opensEmpty(closer: UInt8(ascii: "]")) { return true }
         while true {
             self.skipWhitespace()
             if self.peek(UInt8(ascii: "]")), count > 0 { return self.refuse(.trailingComma) }

@@ -27,7 +27,10 @@ public enum GameEvent: Sendable, Hashable {
     case gameOver(winner: Outcome, scores: BySeat<Int>, reason: EndReason)
 
     /// The event's `"type"` on the wire, such as `"picked-up"`.
-    public var type: String {
+    public var type: String { self.typeName.description }
+
+    /// ``type`` as the code spells it (what the host writes: `JSONTextWriter.string(_:)` copies it).
+    var typeName: StaticString {
         switch self {
         case .pickedUp: "picked-up"
         case .dropped: "dropped"

@@ -46,22 +46,6 @@ extension GameEvent: JSONTextWritable {
         json.member("type", self.typeName)
         json.endObject()
     }
-
-    /// ``type`` as the code spells it.
-    private var typeName: StaticString {
-        switch self {
-        case .pickedUp: "picked-up"
-        case .dropped: "dropped"
-        case .relayed: "relayed"
-        case .captured: "captured"
-        case .stopped: "stopped"
-        case .refilled: "refilled"
-        case .borrowed: "borrowed"
-        case .turnPassed: "turn-passed"
-        case .swept: "swept"
-        case .gameOver: "game-over"
-        }
-    }
 }
 
 extension GameState: JSONTextWritable {
