@@ -137,30 +137,28 @@ public enum WireCodec {
 
     /// Decodes a frame payload sent by a host, with its game values deferred or built at once (the
     /// reference the deferred reading is tested against).
-    /// - Parameter direct: whether a `state` as a host writes one is read member by member
-    ///   (``MatchUpdate/envelope(reading:)``), and so is a `table`; `false` is the reference that reading is
-    ///   tested against.
+    /// - Parameter direct: whether a `state` and a `table` as a host writes them are read member by member
+    ///   as they are parsed (``MatchUpdate/envelope(scanning:)``, ``TableUpdate/envelope(scanning:)``);
+    ///   `false` is the reference that reading is tested against.
     static func decodeHost(
         _ payload: [UInt8], deferring: Bool, direct: Bool = true
     ) -> Result<HostEnvelope, InboundProblem> {
-        if direct, deferring, let update = MatchUpdate.envelope(scanning: payload) { return .success(update) }
-        let reader: ((ParsedMembers) -> HostEnvelope?)? = direct ? { HostEnvelope.envelope(reading: $0) } : nil
-        return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring, direct: reader)
+        if direct, deferring {
+            if let update = MatchUpdate.envelope(scanning: payload) { return .success(update) }
+            if let update = TableUpdate.envelope(scanning: payload) { return .success(update) }
+        }
+        return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring)
     }
 
-    /// - Parameter direct: a reader for the messages it knows, tried on the parsed object's members first
-    ///   (a name that repeats counts with its last value); `nil` from it leaves the message to `Decodable`.
-    ///
     /// NB: the parser checks the UTF-8 of every string, and outside strings takes only ASCII, so a text it
     /// takes is UTF-8; only a refused one is checked again, to say which of the two it is not.
     private static func decode<T: Decodable>(
-        _: T.Type, _ payload: [UInt8], reading: JSONReading, deferring: Bool = false,
-        direct: ((ParsedMembers) -> T?)? = nil
+        _: T.Type, _ payload: [UInt8], reading: JSONReading, deferring: Bool = false
     ) -> Result<T, InboundProblem> {
-        let message: ParsedMessage
-        switch ParsedJSON.parseMessage(payload, deferring: deferring) {
+        let tree: ParsedJSON
+        switch ParsedJSON.parse(payload, deferring: deferring) {
         case .success(let parsed):
-            message = parsed
+            tree = parsed
         case .failure(let syntax):
             guard String(validating: payload, as: UTF8.self) != nil else {
                 return .failure(
@@ -173,10 +171,6 @@ public enum WireCodec {
                     code: .invalidJSON, message: "the frame's payload is not JSON (RFC 8259): \(syntax)", re: nil,
                     fatal: true))
         }
-        if let direct, case .members(let members) = message, let value = direct(members) {
-            return .success(value)
-        }
-        let tree = message.tree
         do {
             return .success(try JSONTreeDecoder.decode(T.self, from: tree, codingPath: [], reading: reading))
         } catch let problem as EnvelopeProblem {

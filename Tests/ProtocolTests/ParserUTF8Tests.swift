@@ -24,7 +24,7 @@ struct ParserUTF8Tests {
         let valid = String(validating: bytes, as: UTF8.self) != nil
         for (place, payload) in Self.placements(of: bytes).enumerated() {
             for deferring in [false, true] {
-                let parsed = ParsedJSON.parseMessage(payload, deferring: deferring)
+                let parsed = ParsedJSON.parse(payload, deferring: deferring)
                 let taken = (try? parsed.get()) != nil
                 guard taken == valid else {
                     Issue.record(
@@ -99,44 +99,43 @@ struct ParserUTF8Tests {
     }
 }
 
-/// A message's own members, kept in order for the readers that take them one by one.
-@Suite("A message's members in order: a name that repeats counts with its last value", .offThePool)
-struct ParsedMembersTests {
-    @Test("a repeated name: kept in order, looked up as its last value, and the tree keeps the last")
+/// A name that repeats in a message counts with its last value, read as it is parsed or through `Decodable`.
+@Suite("A message's members: a name that repeats counts with its last value", .offThePool)
+struct RepeatedNameTests {
+    @Test("a repeated name in a move and in a state: the last value, read either way")
     func repeatedNames() throws {
-        let text = #"{"type":"move","seq":1,"table":"t1","seq":2,"move":{"bank":1}}"#
-        guard case .members(let members) = try ParsedJSON.parseMessage(Array(text.utf8)).get() else {
-            Issue.record("not read as members")
-            return
-        }
-        #expect(Array(members).map(\.key) == ["type", "seq", "table", "seq", "move"])
-        if case .integer(let seq)? = members["seq"] { #expect(seq == 2) } else { Issue.record("no seq") }
-        #expect(members["nothing"] == nil)
-        guard case .object(let tree) = members.object, case .integer(let seq)? = tree["seq"] else {
-            Issue.record("no tree")
-            return
-        }
-        #expect(seq == 2 && tree.count == 4)
-        // NB: the member-by-member reader takes the last seq, as the general reading does.
+        let move = #"{"type":"move","seq":1,"table":"t1","seq":2,"move":{"bank":1}}"#
         for direct in [true, false] {
-            let read = WireCodec.decodeClient(Array(text.utf8), reading: .strict, direct: direct)
+            let read = WireCodec.decodeClient(Array(move.utf8), reading: .strict, direct: direct)
             guard case .success(let envelope) = read, case .move(let request) = envelope.message else {
-                Issue.record("not read")
+                Issue.record("not read: \(read)")
                 return
             }
             #expect(request.seq == 2)
         }
+        let state =
+            #"{"events":[],"hash":"h","match":1,"seq":0,"seq":3,"state":{},"status":"playing","table":"t1","#
+            + #""turn":"A","turn":null,"type":"state"}"#
+        for direct in [true, false] {
+            let read = WireCodec.decodeHost(Array(state.utf8), deferring: true, direct: direct)
+            guard case .success(let envelope) = read, case .state(let update) = envelope.message else {
+                Issue.record("not read: \(read)")
+                return
+            }
+            #expect(update.seq == 3 && update.turn == nil)
+        }
     }
 
-    @Test("a text that is no object is a value: an array, a string, a number")
+    @Test("a text that is no object parses as its value; text after it, or a byte-order mark, is refused")
     func otherValues() throws {
-        for text in ["[1,2]", "\"x\"", " 5 "] {
-            guard case .value = try ParsedJSON.parseMessage(Array(text.utf8)).get() else {
-                Issue.record("\(text) read as members")
-                continue
-            }
+        guard case .array(let items) = try ParsedJSON.parse(Array("[1,2]".utf8)).get(), items.count == 2,
+            case .string("x") = try ParsedJSON.parse(Array("\"x\"".utf8)).get(),
+            case .integer(5) = try ParsedJSON.parse(Array(" 5 ".utf8)).get()
+        else {
+            Issue.record("not read as their values")
+            return
         }
-        #expect((try? ParsedJSON.parseMessage(Array("{} x".utf8)).get()) == nil)
-        #expect((try? ParsedJSON.parseMessage([0xEF, 0xBB, 0xBF] + Array("{}".utf8)).get()) == nil)
+        #expect((try? ParsedJSON.parse(Array("{} x".utf8)).get()) == nil)
+        #expect((try? ParsedJSON.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)).get()) == nil)
     }
 }

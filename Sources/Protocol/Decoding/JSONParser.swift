@@ -33,16 +33,6 @@ struct JSONParser {
         self.whole { $0.value(depth: 0) }
     }
 
-    /// The whole text: an object's members in the order they came, or any other value as ``document()``
-    /// reads it (``ParsedJSON/parseMessage(_:deferring:)``).
-    mutating func message() -> ParsedMessage? {
-        self.whole { parser in
-            parser.skipWhitespace()
-            guard parser.peek(UInt8(ascii: "{")) else { return parser.value(depth: 0).map(ParsedMessage.value) }
-            return parser.members(depth: 1, into: ParsedMembers.self).map(ParsedMessage.members)
-        }
-    }
-
     /// A whole text: no byte-order mark, one value as `read` reads it, then nothing but white space.
     private mutating func whole<T>(_ read: (inout JSONParser) -> T?) -> T? {
         if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -63,7 +53,7 @@ struct JSONParser {
     /// text as any other.
     ///
     /// NB: a client reads a `state` after every move; this spares it a list of members to build and go
-    /// through again (``ParsedMembers``), and a small member read twice (`last`).
+    /// through again, and a small member read twice (`last`).
     mutating func readObject(_ read: (inout JSONParser, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         self.whole { parser -> Bool? in
             parser.skipWhitespace()
@@ -71,7 +61,7 @@ struct JSONParser {
         } != nil
     }
 
-    /// Reads the object at the parser member by member, as ``members(depth:into:)`` would at `depth`:
+    /// Reads the object at the parser member by member, as ``members(depth:)`` would at `depth`:
     /// `read` gets each member's name (its bytes) with the parser at the member's value, and takes the
     /// value (``memberValue()``, ``strictValue(depth:)``, or this again) or returns `false`. `false` when
     /// there is no such object here, a name holds an escape, or `read` returned `false`.
@@ -88,6 +78,19 @@ struct JSONParser {
             self.index += 1
             self.skipWhitespace()
             guard read(&self, name), let ends = self.endsAfterItem(closer: UInt8(ascii: "}")) else { return false }
+            if ends { return true }
+        }
+    }
+
+    /// Reads the array at the parser item by item, as ``array(depth:)`` would nested in an object at
+    /// `depth`: `read` takes each item at the parser or returns `false`. `false` when there is no such
+    /// array here, or `read` returned `false`.
+    mutating func readItems(depth: Int, _ read: (inout JSONParser) -> Bool) -> Bool {
+        guard depth + 1 <= Self.maxNesting, self.peek(UInt8(ascii: "[")) else { return false }
+        if self.opensEmpty(closer: UInt8(ascii: "]")) { return true }
+        while true {
+            self.skipWhitespace()
+            guard read(&self), let ends = self.endsAfterItem(closer: UInt8(ascii: "]")) else { return false }
             if ends { return true }
         }
     }
@@ -114,7 +117,7 @@ struct JSONParser {
         return byte == closer
     }
 
-    /// The value of a member of the top-level object, as ``message()`` reads it: an object or an array
+    /// The value of a member of the top-level object, as ``document()`` reads it: an object or an array
     /// kept as checked text when the parser defers them.
     mutating func memberValue() -> ParsedJSON? {
         self.value(depth: 1)
@@ -137,15 +140,13 @@ struct JSONParser {
             }
             return read ? .object(members) : nil
         case UInt8(ascii: "["):
-            guard depth + 1 <= Self.maxNesting else { return nil }
             var items: [JSONValue] = []
-            if self.opensEmpty(closer: UInt8(ascii: "]")) { return .array(items) }
-            while true {
-                guard let item = self.strictValue(depth: depth + 1) else { return nil }
+            let read = self.readItems(depth: depth) { parser in
+                guard let item = parser.strictValue(depth: depth + 1) else { return false }
                 items.append(item)
-                guard let ends = self.endsAfterItem(closer: UInt8(ascii: "]")) else { return nil }
-                if ends { return .array(items) }
+                return true
             }
+            return read ? .array(items) : nil
         default:
             switch self.value(depth: depth) {
             case .null?: return .null
@@ -268,16 +269,16 @@ struct JSONParser {
     }
 
     private mutating func object(depth: Int) -> ParsedJSON? {
-        self.members(depth: depth, into: [String: ParsedJSON].self).map(ParsedJSON.object)
+        self.members(depth: depth).map(ParsedJSON.object)
     }
 
-    /// An object's members, gathered as `Members` keeps them.
-    private mutating func members<Members: ObjectMembers>(depth: Int, into _: Members.Type) -> Members? {
+    /// An object's members.
+    private mutating func members(depth: Int) -> [String: ParsedJSON]? {
         guard depth <= Self.maxNesting else {
             _ = self.fail(.tooDeep)
             return nil
         }
-        var members = Members()
+        var members: [String: ParsedJSON] = [:]
         var count = 0
         if self.opensEmpty(closer: UInt8(ascii: "}")) { return members }
         while true {
@@ -296,7 +297,7 @@ struct JSONParser {
             guard let value = self.value(depth: depth) else { return nil }
             count += 1
             // NB: RFC 8259 lets names repeat; the last one counts, as in most parsers (PROTOCOL.md F-3).
-            members.add(key, value)
+            members[key] = value
             self.skipWhitespace()
             guard self.index < self.bytes.count else {
                 _ = self.fail(.endOfText)

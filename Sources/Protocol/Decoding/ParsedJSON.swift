@@ -70,15 +70,6 @@ struct DeferredJSONText: Sendable {
     /// Whether the text is an array (else an object).
     var isArray: Bool { self.bytes.first == UInt8(ascii: "[") }
 
-    /// The members of an object, built now and kept in order (``ParsedMembers``); `nil` for an array.
-    var members: ParsedMembers? {
-        self.bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer)
-            guard case .members(let members)? = parser.message() else { return nil }
-            return members
-        }
-    }
-
     /// The tree, built now.
     ///
     /// NB: the parser checked this text when it deferred it, so building it cannot fail; `null`

@@ -1,78 +1,86 @@
 // MARK: A table's messages, read without a Decoder
 
 // NB: a client hears its table's description whenever it changes (several times a match), and a match's
-// result in its last `state`. These read them member by member when they are as a host writes them, and
-// return `nil` for anything else, which `Decodable` then reads or refuses; `WirePayloadTests` holds the
-// two readings to the same results.
-
-extension HostEnvelope {
-    /// The host's messages a client reads most, member by member: a `table` from its parsed members
-    /// (``TableUpdate/envelope(reading:)``); `nil` for any other message. (A `state` is read as it is
-    /// parsed, before: ``MatchUpdate/envelope(scanning:)``.)
-    static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
-        switch members["type"] {
-        case .string("table")?: TableUpdate.envelope(reading: members)
-        default: nil
-        }
-    }
-}
+// result in its last `state`. These read them member by member as they are parsed (a result from its
+// checked text) when they are as a host writes them, and return `nil` for anything else, which
+// `Decodable` then reads or refuses; `WirePayloadTests` holds the two readings to the same results.
 
 extension TableUpdate {
-    /// A `table` message read member by member from its parsed object, read with `deferring`, when it is
-    /// as a host writes one; `nil` for anything else.
-    static func envelope(reading members: ParsedMembers) -> HostEnvelope? {
+    /// A `table` message read member by member as it is parsed, when it is as a host writes one; `nil` for
+    /// anything else, which `WireCodec.decodeHost` reads as any other message.
+    static func envelope(scanning payload: [UInt8]) -> HostEnvelope? {
         var re: RequestID?
         var info: TableInfo?
-        for (key, node) in members {
-            switch (key, node) {
-            case ("type", .string("table")): break
-            case ("re", .integer(let number)) where number.magnitude <= RequestID.maxNumber: re = .number(number)
-            case ("table", .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
-                info = TableInfo.reading(text.built)
-            default:
-                return nil
+        var typed = false
+        let read = payload.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes)
+            return parser.readObject { parser, name in
+                switch name.count {
+                case 2 where name.elementsEqual("re".utf8):
+                    guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
+                    else { return false }
+                    re = .number(number)
+                case 4 where name.elementsEqual("type".utf8):
+                    guard case .string("table")? = parser.memberValue() else { return false }
+                    typed = true
+                case 5 where name.elementsEqual("table".utf8):
+                    info = TableInfo.reading(&parser)
+                    return info != nil
+                default:
+                    return false
+                }
+                return true
             }
         }
-        guard let info else { return nil }
+        guard read, typed, let info else { return nil }
         return HostEnvelope(re: re, .table(TableUpdate(table: info)))
     }
 }
 
 extension TableInfo {
-    /// A table's description as a host writes it; `nil` for anything else.
-    static func reading(_ node: ParsedJSON) -> TableInfo? {
-        guard case .object(let members) = node else { return nil }
+    /// A table's description as a host writes it, read at the parser (a member of the message); `nil` for
+    /// anything else. A name that repeats counts with its last value, as in the general reading.
+    static func reading(_ parser: inout JSONParser) -> TableInfo? {
         var (id, game, ruleSet, status, onTimeout): (String?, String?, String?, TableStatus?, TimeoutPolicy?)
         var (seats, spectators, graceSeconds, match): ([SeatInfo]?, Int?, Int?, Int?)
         var options: [String: JSONValue]?
         var pausedBy: PauseReason?
-        for (key, member) in members {
-            switch (key, member) {
-            case ("id", .string(let text)): id = text
-            case ("game", .string(let text)): game = text
-            case ("ruleSet", .string(let text)): ruleSet = text
-            case ("status", .string(let text)): status = TableStatus(rawValue: text)
-            case ("onTimeout", .string(let text)): onTimeout = TimeoutPolicy(rawValue: text)
-            case ("spectators", .integer(let number)): spectators = Int(exactly: number)
-            case ("graceSeconds", .integer(let number)): graceSeconds = Int(exactly: number)
-            case ("match", .integer(let number)): match = Int(exactly: number)
-            case ("pausedBy", .string(let text)): pausedBy = PauseReason(rawValue: text)
-            case ("pausedBy", .null), ("options", .null): break
-            case ("options", .object):
-                guard case .object(let values)? = try? member.jsonValue(.strict) else { return nil }
-                options = values
-            case ("seats", .array(let items)):
+        let read = parser.readMembers(depth: 2) { parser, name in
+            let key = String(decoding: name, as: UTF8.self)
+            if key == "seats" {
                 var read: [SeatInfo] = []
-                for item in items {
-                    guard let seat = SeatInfo.reading(item) else { return nil }
+                let items = parser.readItems(depth: 2) { parser in
+                    guard let seat = SeatInfo.reading(&parser) else { return false }
                     read.append(seat)
+                    return true
                 }
                 seats = read
-            default:
-                return nil
+                return items
             }
+            if key == "options" {
+                switch parser.strictValue(depth: 2) {
+                case .null?: options = nil
+                case .object(let values)?: options = values
+                default: return false
+                }
+                return true
+            }
+            switch (key, parser.memberValue()) {
+            case ("id", .string(let text)?): id = text
+            case ("game", .string(let text)?): game = text
+            case ("ruleSet", .string(let text)?): ruleSet = text
+            case ("status", .string(let text)?): status = TableStatus(rawValue: text)
+            case ("onTimeout", .string(let text)?): onTimeout = TimeoutPolicy(rawValue: text)
+            case ("spectators", .integer(let number)?): spectators = Int(exactly: number)
+            case ("graceSeconds", .integer(let number)?): graceSeconds = Int(exactly: number)
+            case ("match", .integer(let number)?): match = Int(exactly: number)
+            case ("pausedBy", .string(let text)?): pausedBy = PauseReason(rawValue: text)
+            case ("pausedBy", .null?): pausedBy = nil
+            default: return false
+            }
+            return true
         }
-        guard let id, let game, let ruleSet, let status, let seats, let spectators, let graceSeconds,
+        guard read, let id, let game, let ruleSet, let status, let seats, let spectators, let graceSeconds,
             let onTimeout, let match
         else { return nil }
         return TableInfo(
@@ -82,24 +90,26 @@ extension TableInfo {
 }
 
 extension SeatInfo {
-    /// A seat as a host writes it; `nil` for anything else.
-    static func reading(_ node: ParsedJSON) -> SeatInfo? {
-        guard case .object(let members) = node else { return nil }
+    /// A seat as a host writes it, read at the parser; `nil` for anything else.
+    static func reading(_ parser: inout JSONParser) -> SeatInfo? {
         var (seat, ready, away): (String?, Bool?, Bool?)
         var read = SeatInfo(seat: "")
-        for (key, member) in members {
-            switch (key, member) {
-            case ("seat", .string(let text)): seat = text
-            case ("ready", .bool(let flag)): ready = flag
-            case ("away", .bool(let flag)): away = flag
-            case ("player", .string(let text)): read.player = PlayerID(rawValue: text)
-            case ("name", .string(let text)): read.name = text
-            case ("bot", .string(let text)): read.bot = text
-            case ("player", .null), ("name", .null), ("bot", .null): break
-            default: return nil
+        let members = parser.readMembers(depth: 3) { parser, name in
+            switch (String(decoding: name, as: UTF8.self), parser.memberValue()) {
+            case ("seat", .string(let text)?): seat = text
+            case ("ready", .bool(let flag)?): ready = flag
+            case ("away", .bool(let flag)?): away = flag
+            case ("player", .string(let text)?): read.player = PlayerID(rawValue: text)
+            case ("name", .string(let text)?): read.name = text
+            case ("bot", .string(let text)?): read.bot = text
+            case ("player", .null?): read.player = nil
+            case ("name", .null?): read.name = nil
+            case ("bot", .null?): read.bot = nil
+            default: return false
             }
+            return true
         }
-        guard let seat, let ready, let away else { return nil }
+        guard members, let seat, let ready, let away else { return nil }
         (read.seat, read.ready, read.away) = (seat, ready, away)
         return read
     }
