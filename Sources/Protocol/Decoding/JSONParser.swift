@@ -61,6 +61,17 @@ struct JSONParser {
         } != nil
     }
 
+    /// Reads a whole payload that is one object member by member as it is parsed (``readObject(_:)``),
+    /// the top-level object's objects and arrays kept as checked text when `deferring`.
+    static func readObject(
+        of payload: [UInt8], deferring: Bool = false, _ read: (inout JSONParser, UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+        payload.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes, deferring: deferring ? payload : nil)
+            return parser.readObject(read)
+        }
+    }
+
     /// Reads the object at the parser member by member, as ``members(depth:)`` would at `depth`:
     /// `read` gets each member's name (its bytes) with the parser at the member's value, and takes the
     /// value (``memberValue()``, ``strictValue(depth:)``, or this again) or returns `false`. `false` when

@@ -12,25 +12,22 @@ extension TableUpdate {
         var re: RequestID?
         var info: TableInfo?
         var typed = false
-        let read = payload.withUnsafeBufferPointer { bytes in
-            var parser = JSONParser(bytes: bytes)
-            return parser.readObject { parser, name in
-                switch name.count {
-                case 2 where name.elementsEqual("re".utf8):
-                    guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
-                    else { return false }
-                    re = .number(number)
-                case 4 where name.elementsEqual("type".utf8):
-                    guard case .string("table")? = parser.memberValue() else { return false }
-                    typed = true
-                case 5 where name.elementsEqual("table".utf8):
-                    info = TableInfo.reading(&parser)
-                    return info != nil
-                default:
-                    return false
-                }
-                return true
+        let read = JSONParser.readObject(of: payload) { parser, name in
+            switch name.count {
+            case 2 where name.elementsEqual("re".utf8):
+                guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
+                else { return false }
+                re = .number(number)
+            case 4 where name.elementsEqual("type".utf8):
+                guard case .string("table")? = parser.memberValue() else { return false }
+                typed = true
+            case 5 where name.elementsEqual("table".utf8):
+                info = TableInfo.reading(&parser)
+                return info != nil
+            default:
+                return false
             }
+            return true
         }
         guard read, typed, let info else { return nil }
         return HostEnvelope(re: re, .table(TableUpdate(table: info)))

@@ -138,34 +138,31 @@ extension MoveRequest {
         var seq: Int?
         var move: JSONValue?
         var typed = false
-        let read = payload.withUnsafeBufferPointer { bytes in
-            var parser = JSONParser(bytes: bytes)
-            return parser.readObject { parser, name in
-                switch name.count {
-                case 2 where name.elementsEqual("id".utf8):
-                    switch parser.memberValue() {
-                    case .integer(let number)? where number.magnitude <= RequestID.maxNumber: id = .number(number)
-                    case .string(let text)? where (1...RequestID.maxStringLength).contains(text.count):
-                        id = .string(text)
-                    default: return false
-                    }
-                case 3 where name.elementsEqual("seq".utf8):
-                    guard case .integer(let number)? = parser.memberValue() else { return false }
-                    seq = Int(number)
-                case 4 where name.elementsEqual("move".utf8):
-                    guard let value = parser.strictValue(depth: 1) else { return false }
-                    move = value
-                case 4 where name.elementsEqual("type".utf8):
-                    guard case .string("move")? = parser.memberValue() else { return false }
-                    typed = true
-                case 5 where name.elementsEqual("table".utf8):
-                    guard case .string(let name)? = parser.memberValue() else { return false }
-                    table = name
-                default:
-                    return false
+        let read = JSONParser.readObject(of: payload) { parser, name in
+            switch name.count {
+            case 2 where name.elementsEqual("id".utf8):
+                switch parser.memberValue() {
+                case .integer(let number)? where number.magnitude <= RequestID.maxNumber: id = .number(number)
+                case .string(let text)? where (1...RequestID.maxStringLength).contains(text.count):
+                    id = .string(text)
+                default: return false
                 }
-                return true
+            case 3 where name.elementsEqual("seq".utf8):
+                guard case .integer(let number)? = parser.memberValue() else { return false }
+                seq = Int(number)
+            case 4 where name.elementsEqual("move".utf8):
+                guard let value = parser.strictValue(depth: 1) else { return false }
+                move = value
+            case 4 where name.elementsEqual("type".utf8):
+                guard case .string("move")? = parser.memberValue() else { return false }
+                typed = true
+            case 5 where name.elementsEqual("table".utf8):
+                guard case .string(let name)? = parser.memberValue() else { return false }
+                table = name
+            default:
+                return false
             }
+            return true
         }
         guard read, typed, let table, let seq, let move else { return nil }
         return ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: seq, move: move)))
@@ -552,19 +549,16 @@ extension MatchUpdate {
         // NB: the names seen, one bit each: a name that repeats leaves the message to the general path,
         // which counts its last value.
         var seen: UInt16 = 0
-        let read = payload.withUnsafeBufferPointer { bytes in
-            var parser = JSONParser(bytes: bytes, deferring: payload)
-            return parser.readObject { parser, name in
-                guard let member = StateMember(name), seen & member.bit == 0 else { return false }
-                seen |= member.bit
-                if member == .last {
-                    guard let last = Self.playedMove(&parser) else { return false }
-                    update.last = last
-                    return true
-                }
-                guard let node = parser.memberValue() else { return false }
-                return Self.read(member, node, into: &update, re: &re)
+        let read = JSONParser.readObject(of: payload, deferring: true) { parser, name in
+            guard let member = StateMember(name), seen & member.bit == 0 else { return false }
+            seen |= member.bit
+            if member == .last {
+                guard let last = Self.playedMove(&parser) else { return false }
+                update.last = last
+                return true
             }
+            guard let node = parser.memberValue() else { return false }
+            return Self.read(member, node, into: &update, re: &re)
         }
         return read && seen & StateMember.required == StateMember.required ? HostEnvelope(re: re, .state(update)) : nil
     }
