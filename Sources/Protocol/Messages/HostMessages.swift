@@ -165,7 +165,7 @@ public struct Welcome: Codable, Sendable, Equatable {
 /// `welcome.games`: the games, and their text when written once.
 ///
 /// NB: a host sends the same list to every player who says `hello`; written through `Encodable` it cost
-/// about 325 000 instructions a `welcome` with the classroom's seven games. ``written(_:)`` writes it once
+/// about 325 000 instructions a `welcome` with the classroom's four games. ``written(_:)`` writes it once
 /// (the lobby's catalogue does), and `WireCodec.payload` then copies the text. Two lists are equal when
 /// their games are, written or not.
 public struct GameList: Codable, Sendable, Equatable {
