@@ -229,7 +229,8 @@ struct WirePayloadTests {
                         name: "tip", summary: "a\u{1}b", kind: "integer", min: 0, max: 100, step: 5,
                         default: .number(15)),
                     OptionInfo(
-                        name: "lists", summary: "é", kind: "subset", values: ["x", "y"], default: .array([.string("x")])
+                        name: "lists", summary: "é", kind: "subset", values: ["x", "y"],
+                        default: .array([.string("x")])
                     ),
                 ], bots: ["random"], simultaneous: true),
             GameInfo(id: "solo", name: "Solo", seats: ["S"], ruleSets: ["classic"]),
@@ -438,7 +439,7 @@ struct WirePayloadTests {
     }
 
     @Test(
-        "a table read member by member: each member missing, mistyped, unknown or any byte changed reads as Decodable does"
+        "a table read member by member: any member missing, mistyped or unknown, any byte changed, as Decodable"
     )
     func tableReading() throws {
         let info = TableInfo(
@@ -530,7 +531,7 @@ struct WirePayloadTests {
     }
 
     @Test(
-        "a move read member by member: each member missing, mistyped or unknown, each byte changed, reads as Decodable does"
+        "a move read member by member: any member missing, mistyped or unknown, any byte changed, as Decodable"
     )
     func moveReading() {
         let text = #"{"id":7,"move":{"bank":2,"direction":"up"},"seq":12,"table":"t9","type":"move"}"#
