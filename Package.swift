@@ -26,7 +26,10 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "GameKit"),
+        // NB: GameKit depends on no package; its one C part is SHA-256's block function with the x86 SHA
+        // instructions, which GameKit uses when the processor has them (and builds without, for fuzzing).
+        .target(name: "GameKit", dependencies: ["GameKitDigest"]),
+        .target(name: "GameKitDigest"),
         // NB: the tournament's rules (pairing, standings, the report file) as plain values: no dependency.
         .target(name: "Tournament"),
         // NB: the host's tournament desk: the Tournament rules run on the lobby (pure, beside it).

@@ -1,7 +1,8 @@
 import Foundation
-import GameKit
 import TestScheduling
 import Testing
+
+@testable import GameKit
 
 @Suite("SHA-256 against the FIPS 180-4 examples", .offThePool)
 struct SHA256Tests {
@@ -49,13 +50,51 @@ struct SHA256Tests {
             #expect(SHA256.digest(of: bytes) == expected, "length \(length)")
             #expect(SHA256.hex(of: bytes) == Hex.string(of: expected), "length \(length)")
             let cuts = [Int(generator.next() % UInt64(length + 1)), Int(generator.next() % UInt64(length + 1))].sorted()
-            var split = SHA256()
-            split.update(bytes[..<cuts[0]])
-            split.update(bytes[cuts[0]..<cuts[1]])
-            split.update(bytes[cuts[1]...])
-            #expect(split.finalize() == expected, "length \(length), cut at \(cuts)")
+            for engine in Self.engines {
+                var split = SHA256(engine: engine)
+                split.update(bytes[..<cuts[0]])
+                split.update(bytes[cuts[0]..<cuts[1]])
+                split.update(bytes[cuts[1]...])
+                #expect(split.finalize() == expected, "\(engine), length \(length), cut at \(cuts)")
+                var whole = SHA256(engine: engine)
+                whole.update(bytes)
+                #expect(whole.finalize() == expected, "\(engine), length \(length)")
+            }
         }
     }
+
+    @Test("a million bytes in uneven pieces, by each engine: the textbook's digest")
+    func longMessages() {
+        var generator = SplitMix64(seed: 14)
+        let bytes = (0..<1_000_003).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let expected = TextbookSHA256.digest(of: bytes)
+        for engine in Self.engines {
+            var digest = SHA256(engine: engine)
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 1 + Int(generator.next() % 700))
+                digest.update(bytes[start..<end])
+                start = end
+            }
+            #expect(digest.finalize() == expected, "\(engine)")
+        }
+    }
+
+    @Test("the processor's SHA instructions are used where the processor has them")
+    func fastestEngine() throws {
+        #if arch(x86_64)
+            let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+            let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ") }
+            let hasSHA = try #require(flags).contains("sha_ni")
+            #expect(SHA256.processorHasSHA == hasSHA)
+            #expect(SHA256.fastest == (hasSHA ? .processor : .portable))
+        #else
+            #expect(!SHA256.processorHasSHA)
+        #endif
+    }
+
+    /// The engines this processor can run: the portable rounds, and its SHA instructions if it has them.
+    static let engines: [SHA256.Engine] = SHA256.processorHasSHA ? [.portable, .processor] : [.portable]
 }
 
 /// FIPS 180-4 as written: the message padded whole, then each block's schedule and 64 rounds, the eight

@@ -1,9 +1,36 @@
+#if canImport(GameKitDigest)
+    import GameKitDigest
+#endif
+
 /// SHA-256 (FIPS 180-4), small and dependency-free: state hashes, dice commitments, HMAC.
 ///
 /// NB: GameKit and the rules modules build without Foundation or packages (they are also compiled for
-/// fuzzing), so GameKit carries its own digest. Tests check it against the FIPS 180-4 example vectors and
-/// against a textbook implementation over every length to five blocks.
+/// fuzzing), so GameKit carries its own digest. Its blocks are compressed by the processor's SHA
+/// instructions where it has them (x86-64's SHA extensions, through `GameKitDigest`'s C), else by the
+/// rounds written here; the host hashes every state it sends and each client every state it checks. Tests
+/// check both against the FIPS 180-4 example vectors and against a textbook implementation over every
+/// length to five blocks.
 public struct SHA256: Sendable {
+    /// What compresses the blocks.
+    enum Engine: Sendable, Equatable {
+        /// The rounds in Swift, on any processor.
+        case portable
+        /// The processor's SHA instructions (`GameKitDigest`), when ``processorHasSHA``.
+        case processor
+    }
+
+    /// Whether this processor has SHA instructions that this build can use.
+    static let processorHasSHA: Bool = {
+        #if canImport(GameKitDigest)
+            gamekit_sha256_accelerated() != 0
+        #else
+            false
+        #endif
+    }()
+
+    /// The processor's instructions when it has them, else the portable rounds: the same digest.
+    static let fastest: Engine = processorHasSHA ? .processor : .portable
+
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -25,9 +52,19 @@ public struct SHA256: Sendable {
     private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var buffered = 0
     private var length: UInt64 = 0
+    private let engine: Engine
 
     /// An empty digest.
-    public init() {}
+    public init() {
+        self.engine = Self.fastest
+    }
+
+    /// An empty digest whose blocks a given engine compresses (tests hold each to the other).
+    /// - Parameter engine: `.processor` only when ``processorHasSHA``.
+    init(engine: Engine) {
+        precondition(engine == .portable || Self.processorHasSHA, "no SHA instructions on this processor")
+        self.engine = engine
+    }
 
     /// Adds bytes to the message.
     /// - Parameter bytes: the next bytes.
@@ -54,13 +91,15 @@ public struct SHA256: Sendable {
             next += take
             remaining -= take
             guard self.buffered == 64 else { return }
-            withUnsafeBytes(of: &self.block) { Self.compress(&self.h, $0.baseAddress!) }
+            let block = self.block
+            withUnsafeBytes(of: block) { self.compress($0.baseAddress!, blocks: 1) }
             self.buffered = 0
         }
-        while remaining >= 64 {
-            Self.compress(&self.h, next)
-            next += 64
-            remaining -= 64
+        if remaining >= 64 {
+            let blocks = remaining / 64
+            self.compress(next, blocks: blocks)
+            next += 64 * blocks
+            remaining -= 64 * blocks
         }
         if remaining > 0 {
             withUnsafeMutableBytes(of: &self.block) { $0.baseAddress!.copyMemory(from: next, byteCount: remaining) }
@@ -99,7 +138,7 @@ public struct SHA256: Sendable {
             }
             tail[buffered] = 0x80
             tail.storeBytes(of: bitLength.bigEndian, toByteOffset: 64 * blocks - 8, as: UInt64.self)
-            for block in 0..<blocks { Self.compress(&self.h, UnsafeRawPointer(tail.baseAddress! + 64 * block)) }
+            self.compress(UnsafeRawPointer(tail.baseAddress!), blocks: blocks)
         }
         return self.h
     }
@@ -136,7 +175,22 @@ public struct SHA256: Sendable {
         }
     }
 
-    /// Compresses one 64-byte block into the words.
+    /// Compresses whole 64-byte blocks into the words, with the digest's engine.
+    private mutating func compress(_ blocks: UnsafeRawPointer, blocks count: Int) {
+        #if canImport(GameKitDigest)
+            if self.engine == .processor {
+                withUnsafeMutableBytes(of: &self.h) { words in
+                    gamekit_sha256_blocks(
+                        words.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                        blocks.assumingMemoryBound(to: UInt8.self), count)
+                }
+                return
+            }
+        #endif
+        for index in 0..<count { Self.compress(&self.h, blocks + 64 * index) }
+    }
+
+    /// Compresses one 64-byte block into the words, in Swift.
     ///
     /// NB: eight rounds per turn of the loop, each naming the working variables in the order the round
     /// before left them, so no round moves all eight; a local copy of the constants and unsafe buffers
