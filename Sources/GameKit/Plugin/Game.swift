@@ -114,6 +114,18 @@ public protocol Game: Sendable {
     /// A move's members written without an `Encoder`, or `nil` to write it through `Encodable`.
     /// Supplied, as ``readMove(_:)`` is.
     static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]?
+
+    /// A state's sorted JSON written by the state itself, or `nil` to write it through `Encodable`.
+    /// Supplied: a state that is ``JSONTextWritable`` writes itself; any other, `nil`.
+    ///
+    /// NB: not for a game to write. Chosen once, when the game conforms, as ``readMove(_:)`` is: asking a
+    /// state at run time whether it writes itself (`as? any JSONTextWritable`) cost about 800 instructions
+    /// each time, twice a move.
+    static func stateText(_ state: State) -> [UInt8]?
+
+    /// A list of events' sorted JSON written by the events themselves, or `nil` to write it through
+    /// `Encodable`. Supplied, as ``stateText(_:)`` is.
+    static func eventsText(_ events: [Event]) -> [UInt8]?
 }
 
 extension Game {
@@ -144,6 +156,10 @@ extension Game {
 
     public static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]? { nil }
 
+    public static func stateText(_ state: State) -> [UInt8]? { nil }
+
+    public static func eventsText(_ events: [Event]) -> [UInt8]? { nil }
+
     /// The standings of a match that ends from outside the rules.
     /// - Parameters:
     ///   - state: the state when it ended.
@@ -170,5 +186,17 @@ extension Game where Move: FlatJSONObject {
 
     public static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]? {
         move.jsonMembers
+    }
+}
+
+extension Game where State: JSONTextWritable {
+    public static func stateText(_ state: State) -> [UInt8]? {
+        state.jsonText
+    }
+}
+
+extension Game where Event: JSONTextWritable {
+    public static func eventsText(_ events: [Event]) -> [UInt8]? {
+        events.jsonText
     }
 }

@@ -82,7 +82,7 @@ struct Match<G: Game>: AnyMatch {
     var deadline: GameTime? { G.deadline(of: self.state) }
     var hash: String { G.hash(of: self.state) }
     var fullState: JSONValue { JSONValue.encoding(self.state) }
-    var writtenFullState: EncodedJSON { EncodedJSON(encoding: self.state) }
+    var writtenFullState: EncodedJSON { EncodedJSON.state(self.state, of: G.self) }
     var sameForEveryViewer: Bool { !G.hidesInformation }
 
     mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
@@ -113,7 +113,7 @@ struct Match<G: Game>: AnyMatch {
             let encoded = EncodedJSON.move(move, of: G.self)
             if !G.hidesInformation {
                 // NB: one encoding for every viewer, since the game's filters show everything.
-                let shared = EncodedJSON(encoding: events)
+                let shared = EncodedJSON.events(events, of: G.self)
                 return .success(MoveEffects(move: encoded, moveView: { _ in encoded }, events: { _ in shared }))
             }
             return .success(
@@ -121,7 +121,7 @@ struct Match<G: Game>: AnyMatch {
                     move: encoded,
                     moveView: { viewer in EncodedJSON.move(G.view(of: move, for: viewer), of: G.self) },
                     events: { viewer in
-                        EncodedJSON(encoding: events.compactMap { G.view(of: $0, for: viewer) })
+                        EncodedJSON.events(events.compactMap { G.view(of: $0, for: viewer) }, of: G.self)
                     }))
         }
     }
@@ -138,7 +138,7 @@ struct Match<G: Game>: AnyMatch {
     func encodedSnapshot(for viewer: Viewer, fullHash: String?) -> (state: EncodedJSON, hash: String) {
         let view = G.view(of: self.state, for: viewer)
         let known = G.hidesInformation ? nil : fullHash
-        return (EncodedJSON(encoding: view), known ?? G.hash(of: view))
+        return (EncodedJSON.state(view, of: G.self), known ?? G.hash(of: view))
     }
 
     var fullSnapshot: (state: JSONValue, hash: String) { (JSONValue.encoding(self.state), G.hash(of: self.state)) }

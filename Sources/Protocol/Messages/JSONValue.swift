@@ -156,6 +156,20 @@ extension EncodedJSON {
         return EncodedJSON(encoding: JSONValue.encodingMove(move, of: G.self))
     }
 
+    /// A game's state written as ``EncodedJSON/init(encoding:)`` writes it: by the state itself when it
+    /// writes itself (``Game/stateText(_:)``, chosen when the game conforms), else through `Encodable`.
+    public static func state<G: Game>(_ state: G.State, of game: G.Type) -> EncodedJSON {
+        if let bytes = G.stateText(state) { return EncodedJSON(written: bytes) }
+        return EncodedJSON(encoding: state)
+    }
+
+    /// A list of a game's events written as ``EncodedJSON/init(encoding:)`` writes it, as ``state(_:of:)``
+    /// writes a state (``Game/eventsText(_:)``).
+    public static func events<G: Game>(_ events: [G.Event], of game: G.Type) -> EncodedJSON {
+        if let bytes = G.eventsText(events) { return EncodedJSON(written: bytes) }
+        return EncodedJSON(encoding: events)
+    }
+
     /// A flat object's text, members sorted by key as ``SortedJSONWriter`` sorts them; `nil` when a name
     /// repeats or an integer is beyond 2^53 (the tree keeps it as a `Double`), which the tree then writes.
     static func object(_ members: [(key: String, value: JSONScalar)]) -> [UInt8]? {
