@@ -89,6 +89,29 @@ struct BroadcastPayloadsTests {
         }
     }
 
+    @Test("a message and its copies are one value, found without comparing members; other messages are not")
+    func identity() {
+        for (index, message) in Self.messages.enumerated() {
+            let copy = message
+            #expect(BroadcastPayloads.identical(message, copy), "\(message.type)")
+            for (other, second) in Self.messages.enumerated() where other != index {
+                #expect(!BroadcastPayloads.identical(message, second), "\(message.type), \(second.type)")
+            }
+        }
+        // NB: equal messages stored apart are compared member by member, and still found equal.
+        let twins = Self.written[0...1].map { message -> HostMessage in
+            guard case .state(var update) = message else { return message }
+            update.seq = 3
+            return .state(update)
+        }
+        #expect(twins[0] == twins[1])
+        var payloads = BroadcastPayloads()
+        for message in twins {
+            #expect(
+                payloads.payload(HostEnvelope(re: nil, message)) == WireCodec.payload(HostEnvelope(re: nil, message)))
+        }
+    }
+
     @Test("text that is not a compact object is left to the slow path")
     func refusesOddText() {
         #expect(BroadcastPayloads.splice(re: .number(1), into: Array("[1]".utf8)) == nil)
