@@ -158,7 +158,11 @@ public struct SHA256: Sendable {
     public static func hex(of bytes: some Sequence<UInt8>) -> String {
         var digest = SHA256()
         digest.update(bytes)
-        let words = digest.finalWords()
+        return Self.hexDigits(digest.finalWords())
+    }
+
+    /// A digest's words as 64 lowercase hex digits.
+    private static func hexDigits(_ words: Words) -> String {
         // NB: the digits straight from the words, without the digest's bytes in between.
         return String(unsafeUninitializedCapacity: 64) { text in
             withUnsafeBytes(of: words) { words in
@@ -173,6 +177,16 @@ public struct SHA256: Sendable {
             }
             return 64
         }
+    }
+
+    /// The digest of bytes in memory, as 64 lowercase hex digits (``hex(of:)-(Sequence<UInt8>)`` without
+    /// a generic sequence in between, for a caller in another module).
+    /// - Parameter bytes: the whole message.
+    /// - Returns: the hex digest.
+    public static func hex(of bytes: UnsafeRawBufferPointer) -> String {
+        var digest = SHA256()
+        digest.absorb(bytes)
+        return Self.hexDigits(digest.finalWords())
     }
 
     /// Compresses whole 64-byte blocks into the words, with the digest's engine.
