@@ -22,8 +22,12 @@ public enum TaxCollectionGame: Game {
     }
 
     public static func toAct(in state: GameState) -> [SeatName] {
-        state.isOver ? [] : [state.turn.rawValue]
+        // NB: asked after every move by the host and each client: one list a seat, made once.
+        state.isOver ? [] : state.turn == .a ? Self.seatA : Self.seatB
     }
+
+    private static let seatA: [SeatName] = [Seat.a.rawValue]
+    private static let seatB: [SeatName] = [Seat.b.rawValue]
 
     public static func apply(
         _ move: Move, by mover: Mover, to state: inout GameState
