@@ -441,13 +441,24 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         hash: String, last: PlayedMove? = nil, encodedEvents: EncodedJSON? = nil, result: MatchResult? = nil,
         toAct: [String]? = nil, timeLeftMs: Int? = nil, sound: SoundClip? = nil, board: HighScores? = nil
     ) {
-        self.init(
-            table: table, match: match, seq: seq, turn: turn, status: status, state: .null, hash: hash, last: last,
-            result: result, toAct: toAct, timeLeftMs: timeLeftMs, sound: sound, board: board)
+        // NB: each member set once (the lobby makes one after every move), not a `null` state and an
+        // empty list of events made first and replaced.
+        self.table = table
+        self.match = match
+        self.seq = seq
+        self.turn = turn
+        self.toAct = toAct
+        self.timeLeftMs = timeLeftMs
+        self.status = status
         self.stateJSON = DeferredJSON(encodedState)
+        self.hash = hash
+        self.last = last
         // NB: no events as written text too (a match's first `state`, a `sync`), so ``payload(re:)`` writes
         // such a message as it writes the others, not through the general path.
         self.eventsJSON = DeferredJSONList(encodedEvents ?? Self.noEvents)
+        self.result = result
+        self.sound = sound
+        self.board = board
     }
 
     /// An empty list of events, written.
