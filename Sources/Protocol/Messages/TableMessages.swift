@@ -418,20 +418,10 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         last: PlayedMove? = nil, events: [JSONValue] = [], result: MatchResult? = nil, toAct: [String]? = nil,
         timeLeftMs: Int? = nil, sound: SoundClip? = nil, board: HighScores? = nil
     ) {
-        self.table = table
-        self.match = match
-        self.seq = seq
-        self.turn = turn
-        self.toAct = toAct
-        self.timeLeftMs = timeLeftMs
-        self.status = status
-        self.stateJSON = DeferredJSON(state)
-        self.hash = hash
-        self.last = last
-        self.eventsJSON = DeferredJSONList(events)
-        self.result = result
-        self.sound = sound
-        self.board = board
+        self.init(
+            table: table, match: match, seq: seq, turn: turn, status: status, stateJSON: DeferredJSON(state),
+            hash: hash, last: last, eventsJSON: DeferredJSONList(events), result: result, toAct: toAct,
+            timeLeftMs: timeLeftMs, sound: sound, board: board)
     }
 
     /// Creates the message with a state, and events, the host has written already (see ``EncodedJSON``).
@@ -441,8 +431,21 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         hash: String, last: PlayedMove? = nil, encodedEvents: EncodedJSON? = nil, result: MatchResult? = nil,
         toAct: [String]? = nil, timeLeftMs: Int? = nil, sound: SoundClip? = nil, board: HighScores? = nil
     ) {
-        // NB: each member set once (the lobby makes one after every move), not a `null` state and an
-        // empty list of events made first and replaced.
+        // NB: no events as written text too (a match's first `state`, a `sync`), so ``payload(re:)`` writes
+        // such a message as it writes the others, not through the general path.
+        self.init(
+            table: table, match: match, seq: seq, turn: turn, status: status, stateJSON: DeferredJSON(encodedState),
+            hash: hash, last: last, eventsJSON: DeferredJSONList(encodedEvents ?? Self.noEvents), result: result,
+            toAct: toAct, timeLeftMs: timeLeftMs, sound: sound, board: board)
+    }
+
+    /// Sets each member once (the lobby makes a `state` after every move), not a `null` state and an empty
+    /// list of events made first and replaced.
+    private init(
+        table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, stateJSON: DeferredJSON,
+        hash: String, last: PlayedMove?, eventsJSON: DeferredJSONList, result: MatchResult?, toAct: [String]?,
+        timeLeftMs: Int?, sound: SoundClip?, board: HighScores?
+    ) {
         self.table = table
         self.match = match
         self.seq = seq
@@ -450,12 +453,10 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         self.toAct = toAct
         self.timeLeftMs = timeLeftMs
         self.status = status
-        self.stateJSON = DeferredJSON(encodedState)
+        self.stateJSON = stateJSON
         self.hash = hash
         self.last = last
-        // NB: no events as written text too (a match's first `state`, a `sync`), so ``payload(re:)`` writes
-        // such a message as it writes the others, not through the general path.
-        self.eventsJSON = DeferredJSONList(encodedEvents ?? Self.noEvents)
+        self.eventsJSON = eventsJSON
         self.result = result
         self.sound = sound
         self.board = board
