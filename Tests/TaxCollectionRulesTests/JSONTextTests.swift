@@ -53,15 +53,17 @@ struct JSONTextTests {
                 #expect(text(square.wireName) == ((1...5).contains(number) ? square.description : nil))
                 let event = GameEvent.dropped(square: square)
                 #expect(event.jsonText == (try Self.sorted(event)), "\(square)")
-                // NB: a square on the board has its whole event spelled out; one off it is written.
-                #expect((square.droppedEvent != nil) == (1...5).contains(number), "\(square)")
             }
+        }
+        // NB: each square of the ring has its `dropped` event written once, copied whole after.
+        #expect(GameEvent.droppedOnRing.count == Square.ringSize)
+        for (index, text) in GameEvent.droppedOnRing.enumerated() {
+            #expect(text == (try Self.sorted(GameEvent.dropped(square: Square(ringIndex: index)))), "\(index)")
         }
         #expect(text(Square.top.wireName) == "top")
         #expect(text(Square.bottom.wireName) == "bottom")
         for square in [Square.top, .bottom] {
             let event = GameEvent.dropped(square: square)
-            #expect(square.droppedEvent != nil)
             #expect(event.jsonText == (try Self.sorted(event)), "\(square)")
             #expect([event, event].jsonText == (try Self.sorted([event, event])), "\(square)")
         }

@@ -277,17 +277,6 @@ public struct JSONTextWriter: ~Copyable {
         }
     }
 
-    /// Writes a value's text the code spells out as it is (compact JSON, which it must be; checked in
-    /// debug builds): a game's fixed piece of text, written whole.
-    public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { text in
-            assert(!text.contains(UInt8(ascii: " ")) && !text.contains(UInt8(ascii: "\n")))
-            self.reserve(text.count + 1)
-            self.separate()
-            self.put(UnsafeRawBufferPointer(text))
-        }
-    }
-
     /// Writes a value's text as it is: text this writer, or the wire's, wrote already.
     public mutating func raw(_ text: [UInt8]) {
         self.reserve(text.count + 1)

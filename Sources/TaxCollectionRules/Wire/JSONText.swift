@@ -9,10 +9,23 @@ import GameKit
 extension GameEvent: JSONTextWritable {
     public func writeJSON(to json: inout JSONTextWriter) {
         // NB: most of a move's events are a seed dropped on a square (ten of the fifteen of a typical
-        // sowing): each of the twelve is written whole, as it is spelled out here.
-        if case .dropped(let square) = self, let text = square.droppedEvent {
-            return json.raw(text)
+        // sowing): each of the twelve is written once, by ``writeObject(to:)``, and copied whole.
+        if case .dropped(let square) = self, let index = square.ringIndex {
+            return json.raw(Self.droppedOnRing[index])
         }
+        self.writeObject(to: &json)
+    }
+
+    /// The `dropped` event of each square of the ring, by ``Square/ringIndex``, as ``writeObject(to:)``
+    /// writes it.
+    static let droppedOnRing: [[UInt8]] = (0..<Square.ringSize).map { index in
+        var json = JSONTextWriter(capacity: 64)
+        GameEvent.dropped(square: Square(ringIndex: index)).writeObject(to: &json)
+        return json.bytes
+    }
+
+    /// Writes the event member by member.
+    private func writeObject(to json: inout JSONTextWriter) {
         json.beginObject()
         switch self {
         case .pickedUp(let square, let count), .relayed(let square, let count):
@@ -123,31 +136,6 @@ extension Square {
             case (.b, 3): "B3"
             case (.b, 4): "B4"
             case (.b, 5): "B5"
-            default: nil
-            }
-        }
-    }
-}
-
-extension Square {
-    /// The whole `dropped` event of a square on the board, as ``GameEvent/writeJSON(to:)`` writes it
-    /// member by member; `nil` for a bank numbered off it.
-    var droppedEvent: StaticString? {
-        switch self {
-        case .top: #"{"square":"top","type":"dropped"}"#
-        case .bottom: #"{"square":"bottom","type":"dropped"}"#
-        case .bank(let seat, let number):
-            switch (seat, number) {
-            case (.a, 1): #"{"square":"A1","type":"dropped"}"#
-            case (.a, 2): #"{"square":"A2","type":"dropped"}"#
-            case (.a, 3): #"{"square":"A3","type":"dropped"}"#
-            case (.a, 4): #"{"square":"A4","type":"dropped"}"#
-            case (.a, 5): #"{"square":"A5","type":"dropped"}"#
-            case (.b, 1): #"{"square":"B1","type":"dropped"}"#
-            case (.b, 2): #"{"square":"B2","type":"dropped"}"#
-            case (.b, 3): #"{"square":"B3","type":"dropped"}"#
-            case (.b, 4): #"{"square":"B4","type":"dropped"}"#
-            case (.b, 5): #"{"square":"B5","type":"dropped"}"#
             default: nil
             }
         }
