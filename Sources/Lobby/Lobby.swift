@@ -256,6 +256,7 @@ public struct Lobby: Sendable {
             return
         }
         body(&self, &table, &outcome)
-        self.tables.store(table)
+        // NB: `consume`: without it the table was copied into the set and the local destroyed after.
+        self.tables.store(consume table)
     }
 }
