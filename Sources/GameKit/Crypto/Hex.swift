@@ -1,12 +1,15 @@
 /// Lower-case hexadecimal text for bytes, and back: how secrets, seeds and digests travel in JSON.
 public enum Hex {
-    private static let digits = Array("0123456789abcdef".utf8)
+    @usableFromInline static let digits = Array("0123456789abcdef".utf8)
 
     /// The bytes as lower-case hex, two digits a byte.
     /// - Parameter bytes: any bytes.
     /// - Returns: the text.
+    @inlinable
     public static func string(of bytes: some Collection<UInt8>) -> String {
         // NB: the digits are written straight into the string's storage: one allocation, not two.
+        // Inlinable, so a caller in another module iterates its own collection type: unspecialised, the
+        // loop took an allocation per byte (a table's record, at every match's start and end).
         String(unsafeUninitializedCapacity: 2 * bytes.count) { text in
             var index = 0
             for byte in bytes {
