@@ -69,7 +69,12 @@ extension GameEvent: JSONTextWritable {
 extension GameState: JSONTextWritable {
     public func writeJSON(to json: inout JSONTextWriter) {
         json.beginObject()
-        json.member("banks", self.banks)
+        // NB: each seat's banks read off the board as they are written: `banks` makes two arrays.
+        json.key("banks")
+        json.beginObject()
+        self.writeBanks(of: .a, to: &json)
+        self.writeBanks(of: .b, to: &json)
+        json.endObject()
         json.member("bottom", self.bottom)
         json.member("collections", self.collections)
         json.member("debts", self.debts)
@@ -82,6 +87,14 @@ extension GameState: JSONTextWritable {
         json.key("winner")
         if let winner = self.winner { json.string(winner.description) } else { json.null() }
         json.endObject()
+    }
+
+    /// A seat's five banks, top to bottom, keyed by the seat's name.
+    private func writeBanks(of seat: Seat, to json: inout JSONTextWriter) {
+        json.key(seat.wireName)
+        json.beginArray()
+        for number in 1...5 { json.integer(self[.bank(seat, number)]) }
+        json.endArray()
     }
 }
 
