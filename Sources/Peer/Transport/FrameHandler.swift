@@ -8,10 +8,12 @@ import Protocol
 ///
 /// A framing error or a timeout is answered here, at once, with an `error` frame and a close: the
 /// payload of an oversized frame is never buffered, and a stalled session task cannot delay it.
-final class FrameHandler: ChannelDuplexHandler {
+///
+/// NB: inbound only: as an outbound handler too, its `write` was called for every message the host sent
+/// on the connection, only to pass it on.
+final class FrameHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = [UInt8]
-    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     typealias Timeouts = LivenessTimers.Timeouts
@@ -76,10 +78,6 @@ final class FrameHandler: ChannelDuplexHandler {
         }
         if self.faults.has(.partialFramesDropped), self.decoder.hasPartialFrame { self.decoder = FrameDecoder(limits: self.decoder.limits) }
         self.timers.readEnded(context: context, partial: self.decoder.hasPartialFrame, completedAny: completedAny)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        context.write(data, promise: promise)
     }
 
     // MARK: Failing
