@@ -25,7 +25,8 @@ final class FrameHandler: ChannelInboundHandler {
     private let faults: Set<HostFault>
     private var failed = false
 
-    init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault> = []) {
+    init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault> = [])
+    {
         self.faults = faults
         self.decoder = FrameDecoder(limits: limits)
         self.logger = logger
@@ -73,10 +74,14 @@ final class FrameHandler: ChannelInboundHandler {
                 case .frameTooLarge: .frameTooLarge
                 case .httpRequest: .httpNotSupported
                 }
-            self.fail(context: context, code: self.faults.has(.genericFramingErrors) ? .invalidMessage : code, message: error.description)
+            self.fail(
+                context: context, code: self.faults.has(.genericFramingErrors) ? .invalidMessage : code,
+                message: error.description)
             return
         }
-        if self.faults.has(.partialFramesDropped), self.decoder.hasPartialFrame { self.decoder = FrameDecoder(limits: self.decoder.limits) }
+        if self.faults.has(.partialFramesDropped), self.decoder.hasPartialFrame {
+            self.decoder = FrameDecoder(limits: self.decoder.limits)
+        }
         self.timers.readEnded(context: context, partial: self.decoder.hasPartialFrame, completedAny: completedAny)
     }
 
@@ -86,7 +91,8 @@ final class FrameHandler: ChannelInboundHandler {
         guard !self.failed else { return }
         self.failed = true
         self.cancelTimers()
-        self.logger.info("closing", metadata: ["code": "\(code)", "remote": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
+        self.logger.info(
+            "closing", metadata: ["code": "\(code)", "remote": "\(context.remoteAddress.map { "\($0)" } ?? "?")"])
         let envelope = HostEnvelope(.error(ErrorMessage(code: code, message: message, fatal: true)))
         let channel = context.channel
         let frame = context.channel.allocator.buffer(bytes: WireCodec.frame(envelope))
