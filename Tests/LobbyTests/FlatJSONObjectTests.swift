@@ -54,6 +54,25 @@ struct FlatJSONObjectTests {
         #expect(try rolled.decodeMove(of: DiceRace.self) == roll)
     }
 
+    @Test("a state's last move is read from its text through the game's reader, or else as a tree")
+    func fromAState() throws {
+        func played<G: Game>(_ move: G.Move, of game: G.Type) throws -> PlayedMove? {
+            let update = MatchUpdate(
+                table: "t1", match: 1, seq: 1, turn: "B", status: .playing, state: .object([:]), hash: "h",
+                last: PlayedMove(seat: "A", move: .encodingMove(move, of: G.self)))
+            let payload = WireCodec.payload(HostEnvelope(.state(update)))
+            guard case .state(let read) = try WireCodec.decodeHost(payload).get().message else { return nil }
+            return read.last
+        }
+        for move in Move.all {
+            #expect(try played(move, of: TaxCollectionGame.self)?.decodeMove(of: TaxCollectionGame.self) == move)
+        }
+        let roll = DiceRace.Move(roll: true, die: 4)
+        #expect(try played(roll, of: DiceRace.self)?.decodeMove(of: DiceRace.self) == roll)
+        let refused = PlayedMove(seat: "A", move: .object(["bank": .number(6), "direction": .string("up")]))
+        #expect(throws: DecodingError.self) { try refused.decodeMove(of: TaxCollectionGame.self) }
+    }
+
     @Test("JSONValue.decode(as:) gives Decodable's error for what the fast reader leaves")
     func errorsStayDecodables() throws {
         let refused: [JSONValue] = [

@@ -7,7 +7,8 @@ import Protocol
 /// It writes each value both ways, then reads back each value's object and many objects near it (a
 /// member dropped, one added, each member replaced by every kind of JSON value, numbers moved by one)
 /// both ways: a value the fast reader returns must be the one `Decodable` reads; an object it leaves
-/// must be one `Decodable` refuses, unless `complete` is `false`.
+/// must be one `Decodable` refuses, unless `complete` is `false`. Each object is read from its text
+/// too (`JSONTextObjectReader`, as a client reads a `state`'s move), which must read what its tree reads.
 public struct FlatJSONObjectCheck<T: FlatJSONObject & Equatable> {
     /// What the check found wrong, one line each.
     public private(set) var problems: [String] = []
@@ -35,6 +36,14 @@ public struct FlatJSONObjectCheck<T: FlatJSONObject & Equatable> {
     private mutating func read(_ object: [String: JSONValue], complete: Bool) {
         self.objects += 1
         let fast = T(readingObject: JSONValueObjectReader(object))
+        // NB: a client reads a `state`'s move from its text (`PlayedMove.decodeMove(of:)`), falling back
+        // to the tree when the text reader makes nothing: what it makes must be what the tree gives.
+        let text = WireCodec.payload(JSONValue.object(object))
+        if let fromText = JSONTextObjectReader(text).flatMap({ T(readingObject: $0) }), fromText != fast {
+            let tree = fast.map { "\($0)" } ?? "nothing"
+            self.problems.append(
+                "\(String(decoding: text, as: UTF8.self)) read from its text as \(fromText), from its tree as \(tree)")
+        }
         let reference = try? JSONDecoder().decode(T.self, from: Data(WireCodec.payload(JSONValue.object(object))))
         if fast != nil { self.readFast += 1 }
         switch (fast, reference) {

@@ -45,7 +45,7 @@ public struct MatchMirror<G: Game>: Sendable {
         }
         let move: G.Move
         do {
-            move = try last.move.decodeMove(of: G.self)
+            move = try last.decodeMove(of: G.self)
         } catch {
             return self.lose("the host reported a move the client cannot read: \(last.move)")
         }

@@ -47,6 +47,12 @@ struct DeferredJSON: Sendable, Equatable, Codable {
         }
     }
 
+    /// The checked text the value was kept as, when it was read from the wire.
+    var text: DeferredJSONText? {
+        if case .text(let text) = self.storage { return text }
+        return nil
+    }
+
     /// Whether the value was kept as text (for tests).
     var isDeferred: Bool {
         if case .text = self.storage { return true }

@@ -134,6 +134,20 @@ struct JSONParser {
         self.value(depth: 1)
     }
 
+    /// Whether an object or an array begins at the parser, after white space (which it steps past).
+    mutating func atContainer() -> Bool {
+        self.skipWhitespace()
+        return self.peek(UInt8(ascii: "{")) || self.peek(UInt8(ascii: "["))
+    }
+
+    /// The object or array at the parser (``atContainer()``) checked and kept as text, nested as in an
+    /// object at `depth`, when the parser defers (``init(bytes:deferring:)``); `nil` for anything else.
+    mutating func deferredContainer(depth: Int) -> DeferredJSONText? {
+        guard self.source != nil, self.atContainer(), case .deferred(let text)? = self.deferred(depth: depth + 1)
+        else { return nil }
+        return text
+    }
+
     /// The value at the parser built at once as the strict reading builds it (``ParsedJSON/jsonValue(_:)``),
     /// nested as in an object at `depth`; `nil` for a text the parser refuses, a name with an escape, or
     /// a whole number not written as an integer (PROTOCOL.md M-8), which the caller leaves to the general

@@ -350,6 +350,22 @@ public struct PlayedMove: Codable, Sendable, Equatable {
         self.moveJSON = DeferredJSON(writtenMove)
     }
 
+    /// A move read from a `state`: an object or array kept as its checked text.
+    init(seat: String?, moveJSON: DeferredJSON) {
+        self.seat = seat
+        self.moveJSON = moveJSON
+    }
+
+    /// The move as a game's move: read from its text by the game's reader (``JSONTextObjectReader``) when
+    /// it came so and the game reads its moves itself, else as ``JSONValue/decodeMove(of:)`` reads it.
+    /// - Throws: when the game cannot read it.
+    public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
+        if let text = self.moveJSON.text, let object = JSONTextObjectReader(text), let move = G.readMove(object) {
+            return move
+        }
+        return try self.move.decodeMove(of: G.self)
+    }
+
     enum CodingKeys: String, CodingKey {
         case seat
         case moveJSON = "move"
@@ -615,12 +631,22 @@ extension MatchUpdate {
 
     /// `last` as a host writes it, read at the parser: `move`, and `seat` unless the host moved; `nil`
     /// for anything else (a name that repeats too).
+    ///
+    /// NB: the move is kept as its checked text, as the state is: a client reads it with its game's reader
+    /// (``PlayedMove/decodeMove(of:)``), without a tree.
     private static func playedMove(_ parser: inout JSONParser) -> PlayedMove? {
-        var move: JSONValue?
+        var move: DeferredJSON?
         var seat: JSONValue?
         let read = parser.readMembers(depth: 2) { parser, name in
             if name.elementsEqual("move".utf8), move == nil {
-                move = parser.strictValue(depth: 2)
+                if parser.atContainer() {
+                    guard let text = parser.deferredContainer(depth: 2), !text.wroteWholeAsFraction else {
+                        return false
+                    }
+                    move = DeferredJSON(text)
+                } else {
+                    move = parser.strictValue(depth: 2).map { DeferredJSON($0) }
+                }
                 return move != nil
             }
             guard name.elementsEqual("seat".utf8), seat == nil else { return false }
@@ -629,8 +655,8 @@ extension MatchUpdate {
         }
         guard read, let move else { return nil }
         switch seat {
-        case nil, .null?: return PlayedMove(seat: nil, move: move)
-        case .string(let name)?: return PlayedMove(seat: name, move: move)
+        case nil, .null?: return PlayedMove(seat: nil, moveJSON: move)
+        case .string(let name)?: return PlayedMove(seat: name, moveJSON: move)
         default: return nil
         }
     }
