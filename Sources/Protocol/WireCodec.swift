@@ -110,7 +110,8 @@ public enum WireCodec {
     /// - Parameter payload: the payload bytes.
     /// - Returns: the envelope, or the problem to report.
     ///
-    /// NB: a `move` as clients write it is read member by member (``MoveRequest/envelope(scanning:)``).
+    /// NB: a `move`, and a request that names only a table, as clients write them are read member by member
+    /// (``MoveRequest/envelope(scanning:)``).
     public static func decodeClient(_ payload: [UInt8]) -> Result<ClientEnvelope, InboundProblem> {
         self.decodeClient(payload, reading: .strict)
     }

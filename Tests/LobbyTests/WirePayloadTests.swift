@@ -572,6 +572,39 @@ struct WirePayloadTests {
         #expect(Self.everyByteChanged(Array(text.utf8)) { Self.expectSameMoveReading($0) } > 10)
     }
 
+    @Test(
+        "a request naming only a table read member by member, each type: any member missing, mistyped or unknown, as Decodable",
+        arguments: ["ready", "rematch", "leave", "watch", "sync", "resign", "offer-draw"]
+    )
+    func tableRequestReading(type: String) {
+        let text = #"{"id":7,"table":"t9","type":""# + type + #""}"#
+        #expect(Self.expectSameMoveReading(Array(text.utf8)), "the reader takes a client's \(type)")
+        var variants: [String] = []
+        let longID = "\"" + String(repeating: "i", count: 65) + "\""
+        for member in [#""id":7"#, #""table":"t9""#, #""type":""# + type + #"""#] {
+            let key = String(member.prefix { $0 != ":" })
+            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
+            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
+            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
+            for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9007199254740993", "\"\"", longID]
+            {
+                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
+            }
+        }
+        variants += [
+            text.replacingOccurrences(of: #""id":7"#, with: #""id":"seven""#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""seq":3"#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""move":{"bank":2}"#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""future":1"#),
+            text.replacingOccurrences(of: #""table":"t9""#, with: #""t\u0061ble":"t9""#),
+            text.replacingOccurrences(of: #""table":"t9""#, with: #""table":"t\u0039""#),
+            text.replacingOccurrences(of: type, with: type.uppercased()),
+        ]
+        Self.expectSomeTaken(variants) { Self.expectSameMoveReading($0) }
+        #expect(Self.everyByteChanged(Array(text.utf8)) { Self.expectSameMoveReading($0) } > 3)
+    }
+
     @Test("strings with every control character, quotes, slashes and non-ASCII; keys that sort by case")
     func strings() {
         var text = ""

@@ -125,19 +125,22 @@ extension MoveRequest {
     }
 
     /// A `move` message as clients write it, read member by member as it is parsed: the host's most
-    /// frequent message, without `Decodable`. `nil` leaves the message to the general path, which reads
+    /// frequent message, without `Decodable`; and so are the requests that name only a table
+    /// (`ready`, `rematch`, `leave`, `watch`, `sync`, `resign`, `offer-draw`: a client's next most
+    /// frequent, a rematch after every game). `nil` leaves the message to the general path, which reads
     /// it or says what is wrong with it.
     ///
-    /// NB: it takes only what `Decodable` reads the same way (WirePayloadTests.moveReading holds the
-    /// two to the same result): `type`, `table`, `seq` and `move`, and an `id` that needs no check beyond
-    /// its kind and size; a name that repeats counts with its last value, as in the general reading. The
-    /// move is built at once, without a tree to convert.
+    /// NB: it takes only what `Decodable` reads the same way (WirePayloadTests.moveReading and
+    /// tableRequestReading hold the two to the same result): `type`, `table`, and `seq` and `move` for a
+    /// move only, and an `id` that needs no check beyond its kind and size; a name that repeats counts
+    /// with its last value, as in the general reading. The move is built at once, without a tree to
+    /// convert.
     static func envelope(scanning payload: [UInt8]) -> ClientEnvelope? {
         var id: RequestID?
         var table: TableID?
         var seq: Int?
         var move: JSONValue?
-        var typed = false
+        var request: ScannedRequest?
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
             case 2 where name.elementsEqual("id".utf8):
@@ -154,8 +157,9 @@ extension MoveRequest {
                 guard let value = parser.strictValue(depth: 1) else { return false }
                 move = value
             case 4 where name.elementsEqual("type".utf8):
-                guard case .string("move")? = parser.memberValue() else { return false }
-                typed = true
+                guard case .string(let type)? = parser.memberValue(), let known = ScannedRequest(rawValue: type)
+                else { return false }
+                request = known
             case 5 where name.elementsEqual("table".utf8):
                 guard case .string(let name)? = parser.memberValue() else { return false }
                 table = name
@@ -164,8 +168,34 @@ extension MoveRequest {
             }
             return true
         }
-        guard read, typed, let table, let seq, let move else { return nil }
+        guard read, let request, let table else { return nil }
+        if let message = request.message(TableRequest(table: table)) {
+            // NB: a request about a table has no `seq` or `move`; the general path says what it makes of one.
+            guard seq == nil, move == nil else { return nil }
+            return ClientEnvelope(id: id, message)
+        }
+        guard let seq, let move else { return nil }
         return ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: seq, move: move)))
+    }
+}
+
+/// The client messages ``MoveRequest/envelope(scanning:)`` reads, by their `type`.
+private enum ScannedRequest: String {
+    case move, ready, rematch, leave, watch, sync, resign
+    case offerDraw = "offer-draw"
+
+    /// The message, for a request that names only a table; `nil` for a move.
+    func message(_ request: TableRequest) -> ClientMessage? {
+        switch self {
+        case .move: nil
+        case .ready: .ready(request)
+        case .rematch: .rematch(request)
+        case .leave: .leave(request)
+        case .watch: .watch(request)
+        case .sync: .sync(request)
+        case .resign: .resign(request)
+        case .offerDraw: .offerDraw(request)
+        }
     }
 }
 
