@@ -20,7 +20,22 @@ struct LobbyMailboxTests {
         let turn = mailbox.takeForTurn()
         #expect(turn.map(\.envelope?.id) == [.number(1), .number(2), .number(3)])
         #expect(turn.map(\.connection) == [ConnectionID(1), ConnectionID(2), ConnectionID(1)])
+        #expect(mailbox.endTurn())
         #expect(mailbox.takeForTurn().isEmpty)
+        #expect(mailbox.post(self.ping(4), from: ConnectionID(1)) == .wakeTheLobby)
+    }
+
+    @Test("letters posted during a turn wait for it, without waking the lobby again; it ends once none came")
+    func lettersDuringATurn() {
+        let mailbox = LobbyMailbox(capacity: 100)
+        #expect(mailbox.post(self.ping(1), from: ConnectionID(1)) == .wakeTheLobby)
+        #expect(mailbox.takeForTurn().map(\.envelope?.id) == [.number(1)])
+        // The turn runs; two letters come meanwhile.
+        #expect(mailbox.post(self.ping(2), from: ConnectionID(2)) == .queued)
+        #expect(mailbox.post(self.ping(3), from: ConnectionID(1)) == .queued)
+        #expect(!mailbox.endTurn(), "letters came: the same turn takes them")
+        #expect(mailbox.takeForTurn().map(\.envelope?.id) == [.number(2), .number(3)])
+        #expect(mailbox.endTurn())
         #expect(mailbox.post(self.ping(4), from: ConnectionID(1)) == .wakeTheLobby)
     }
 

@@ -76,12 +76,22 @@ final class LobbyMailbox: Sendable {
         }
     }
 
-    /// Takes every letter, for a lobby turn that was started by ``Posted/wakeTheLobby``: the next letter
-    /// wakes the lobby again.
+    /// Takes every letter, for a lobby turn that was started by ``Posted/wakeTheLobby``: the turn stays
+    /// due, and letters posted meanwhile wait for it, until ``endTurn()``.
     func takeForTurn() -> [Letter] {
+        self.state.withLock { Self.takeAll(&$0) }
+    }
+
+    /// Ends the turn when no letter came during it, so that the next one wakes the lobby again; `false`
+    /// when letters came, for the turn to take them too.
+    ///
+    /// NB: under load letters come during every turn. Ended at once, each turn's first newcomer started
+    /// another (a task, and a thread of the pool woken to find the lobby still busy).
+    func endTurn() -> Bool {
         self.state.withLock { state in
+            guard state.letters.isEmpty else { return false }
             state.turnDue = false
-            return Self.takeAll(&state)
+            return true
         }
     }
 

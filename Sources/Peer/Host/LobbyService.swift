@@ -168,10 +168,18 @@ actor LobbyService {
         self.receive(self.mailbox.takeAll())
     }
 
-    /// The turn a posted message started.
+    /// The turn a posted message started: it takes what comes while it runs too, up to
+    /// ``batchesPerTurn`` batches, then lets the lobby's other callers (an admission, a greeting) in first.
     private func turn() {
-        self.receive(self.mailbox.takeForTurn())
+        for _ in 0..<Self.batchesPerTurn {
+            self.receive(self.mailbox.takeForTurn())
+            if self.mailbox.endTurn() { return }
+        }
+        Task { await self.turn() }
     }
+
+    /// The batches one turn takes at most.
+    static let batchesPerTurn = 8
 
     private func receive(_ letters: [LobbyMailbox.Letter]) {
         guard !letters.isEmpty else { return }
