@@ -157,7 +157,8 @@ extension MoveRequest {
                 guard let value = parser.strictValue(depth: 1) else { return false }
                 move = value
             case 4 where name.elementsEqual("type".utf8):
-                guard case .string(let type)? = parser.memberValue(), let known = ScannedRequest(rawValue: type)
+                guard case .string(let type)? = parser.memberValue(),
+                    let known = type == "move" ? .move : ScannedRequest(rawValue: type)
                 else { return false }
                 request = known
             case 5 where name.elementsEqual("table".utf8):
