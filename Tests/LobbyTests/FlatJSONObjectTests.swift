@@ -1,9 +1,10 @@
 import GameKit
-import Protocol
 import TaxCollectionRules
 import TestScheduling
 import TestSupport
 import Testing
+
+@testable import Protocol
 
 /// A game's move read and written without `Codable` (GameKit's `FlatJSONObject`) must be read and
 /// written exactly as `Codable` does.
@@ -71,6 +72,22 @@ struct FlatJSONObjectTests {
         #expect(try played(roll, of: DiceRace.self)?.decodeMove(of: DiceRace.self) == roll)
         let refused = PlayedMove(seat: "A", move: .object(["bank": .number(6), "direction": .string("up")]))
         #expect(throws: DecodingError.self) { try refused.decodeMove(of: TaxCollectionGame.self) }
+    }
+
+    @Test("a move request carrying a move the game wrote is the request carrying its tree, byte for byte")
+    func writtenMoveRequests() {
+        func expectSame<G: Game>(_ move: G.Move, of game: G.Type) {
+            let written = MoveRequest(table: "t1", seq: 3, writtenMove: EncodedJSON.move(move, of: G.self))
+            let tree = MoveRequest(table: "t1", seq: 3, move: .encodingMove(move, of: G.self))
+            #expect(written == tree)
+            for id in [nil, RequestID.number(7)] {
+                let payload = WireCodec.payload(ClientEnvelope(id: id, .move(written)))
+                #expect(payload == WireCodec.payload(ClientEnvelope(id: id, .move(tree))))
+                #expect(payload == WireCodec.encoderPayload(ClientEnvelope(id: id, .move(tree))))
+            }
+        }
+        for move in Move.all { expectSame(move, of: TaxCollectionGame.self) }
+        expectSame(DiceRace.Move(roll: true, die: 4), of: DiceRace.self)
     }
 
     @Test("JSONValue.decode(as:) gives Decodable's error for what the fast reader leaves")

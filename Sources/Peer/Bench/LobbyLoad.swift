@@ -142,13 +142,15 @@ public enum LobbyLoad {
             self.now = LobbyTime(milliseconds: self.now.milliseconds + 1)
             let envelope = ClientEnvelope(id: .number(self.requests), message)
             let isMove = if case .move = message { true } else { false }
-            // NB: the client writes its message (the host's reading of it is not part of either figure).
+            // NB: the client writes its message (the host's reading of it is not part of either figure); the
+            // lobby takes it as the host's connection reads it.
             let written = Self.threadTime()
-            _ = WireCodec.payload(envelope)
+            let payload = WireCodec.payload(envelope)
             self.result.clientTime += Self.threadTime() - written
+            let read = if case .success(let read) = WireCodec.decodeClient(payload) { read } else { envelope }
             let allocated = self.allocations?()
             let start = Self.threadTime()
-            let outcome = self.lobby.receive(envelope, from: connection, now: self.now)
+            let outcome = self.lobby.receive(read, from: connection, now: self.now)
             let bytes = Self.encode(outcome)
             self.result.hostTime += Self.threadTime() - start
             if let allocated, let count = self.allocations?() { self.result.hostAllocations? += count - allocated }

@@ -73,7 +73,8 @@ public struct SeatPlayer<G: Game>: Sendable {
         guard let move = G.botMove(bot: self.bot, seat: self.seat, in: state, seed: self.seed) else { return .wait }
         self.pendingSeq = update.seq
         self.movesSent += 1
-        return .send(.move(MoveRequest(table: self.table, seq: update.seq, move: .encodingMove(move, of: G.self))))
+        let written = EncodedJSON.move(move, of: G.self)
+        return .send(.move(MoveRequest(table: self.table, seq: update.seq, writtenMove: written)))
     }
 }
 

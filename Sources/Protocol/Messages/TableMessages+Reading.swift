@@ -14,14 +14,14 @@ extension TableUpdate {
         var typed = false
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
-            case 2 where name.elementsEqual("re".utf8):
+            case 2 where name.isNamed("re"):
                 guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
                 else { return false }
                 re = .number(number)
-            case 4 where name.elementsEqual("type".utf8):
+            case 4 where name.isNamed("type"):
                 guard case .string("table")? = parser.memberValue() else { return false }
                 typed = true
-            case 5 where name.elementsEqual("table".utf8):
+            case 5 where name.isNamed("table"):
                 info = TableInfo.reading(&parser)
                 return info != nil
             default:

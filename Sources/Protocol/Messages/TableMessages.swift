@@ -99,13 +99,31 @@ public struct MoveRequest: Codable, Sendable, Equatable {
     /// The sequence number of the state the move was chosen on (the `seq` of the last `state`).
     public var seq: Int
     /// The move, in the game's own shape (for Tax Collection: docs/RULES.md).
-    public var move: JSONValue
+    public var move: JSONValue {
+        get { self.moveJSON.value }
+        set { self.moveJSON = DeferredJSON(newValue) }
+    }
+    /// The move as a value, or as the client's game wrote it (``EncodedJSON/move(_:of:)``).
+    var moveJSON: DeferredJSON
 
     /// Creates the request.
     public init(table: TableID, seq: Int, move: JSONValue) {
         self.table = table
         self.seq = seq
-        self.move = move
+        self.moveJSON = DeferredJSON(move)
+    }
+
+    /// Creates the request for a move the client's game wrote (``EncodedJSON/move(_:of:)``), spliced
+    /// into the message as it is.
+    public init(table: TableID, seq: Int, writtenMove: EncodedJSON) {
+        self.table = table
+        self.seq = seq
+        self.moveJSON = DeferredJSON(writtenMove)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case table, seq
+        case moveJSON = "move"
     }
 }
 
@@ -116,7 +134,12 @@ extension MoveRequest {
         var json = JSONTextWriter(capacity: 128)
         json.beginObject()
         if let id { json.member("id", id) }
-        json.member("move", self.move)
+        if let move = self.moveJSON.encodedBytes {
+            json.key("move")
+            json.raw(move)
+        } else {
+            json.member("move", self.move)
+        }
         json.member("seq", self.seq)
         json.member("table", self.table)
         json.member("type", "move")
@@ -143,25 +166,25 @@ extension MoveRequest {
         var request: ScannedRequest?
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
-            case 2 where name.elementsEqual("id".utf8):
+            case 2 where name.isNamed("id"):
                 switch parser.memberValue() {
                 case .integer(let number)? where number.magnitude <= RequestID.maxNumber: id = .number(number)
                 case .string(let text)? where (1...RequestID.maxStringLength).contains(text.count):
                     id = .string(text)
                 default: return false
                 }
-            case 3 where name.elementsEqual("seq".utf8):
+            case 3 where name.isNamed("seq"):
                 guard case .integer(let number)? = parser.memberValue() else { return false }
                 seq = Int(number)
-            case 4 where name.elementsEqual("move".utf8):
+            case 4 where name.isNamed("move"):
                 guard let value = parser.strictValue(depth: 1) else { return false }
                 move = value
-            case 4 where name.elementsEqual("type".utf8):
+            case 4 where name.isNamed("type"):
                 guard case .string(let type)? = parser.memberValue(),
                     let known = type == "move" ? .move : ScannedRequest(rawValue: type)
                 else { return false }
                 request = known
-            case 5 where name.elementsEqual("table".utf8):
+            case 5 where name.isNamed("table"):
                 guard case .string(let name)? = parser.memberValue() else { return false }
                 table = name
             default:
@@ -669,7 +692,7 @@ extension MatchUpdate {
         var move: DeferredJSON?
         var seat: JSONValue?
         let read = parser.readMembers(depth: 2) { parser, name in
-            if name.elementsEqual("move".utf8), move == nil {
+            if name.isNamed("move"), move == nil {
                 if parser.atContainer() {
                     guard let text = parser.deferredContainer(depth: 2), !text.wroteWholeAsFraction else {
                         return false
@@ -680,7 +703,7 @@ extension MatchUpdate {
                 }
                 return move != nil
             }
-            guard name.elementsEqual("seat".utf8), seat == nil else { return false }
+            guard name.isNamed("seat"), seat == nil else { return false }
             seat = parser.strictValue(depth: 2)
             return seat != nil
         }
@@ -706,9 +729,7 @@ private enum StateMember: UInt16 {
     /// The member of that name, written without escapes; `nil` for any other name.
     init?(_ name: UnsafeBufferPointer<UInt8>) {
         // NB: by length first, then the bytes: no `String` made for a name.
-        func named(_ text: StaticString) -> Bool {
-            name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
+        func named(_ text: StaticString) -> Bool { name.isNamed(text) }
         switch name.count {
         case 2 where named("re"): self = .re
         case 3 where named("seq"): self = .seq
