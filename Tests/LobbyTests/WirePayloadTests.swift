@@ -573,7 +573,7 @@ struct WirePayloadTests {
     }
 
     @Test(
-        "a request naming only a table read member by member, each type: any member missing, mistyped or unknown, as Decodable",
+        "a request naming only a table read member by member: any member missing, mistyped or unknown, as Decodable",
         arguments: ["ready", "rematch", "leave", "watch", "sync", "resign", "offer-draw"]
     )
     func tableRequestReading(type: String) {

@@ -85,6 +85,17 @@ struct DeferredJSON: Sendable, Equatable, Codable {
     }
 }
 
+extension DeferredJSON: JSONTextWritable {
+    /// The host's or the game's own text as it is; any other value as the wire writes it.
+    func writeJSON(to json: inout JSONTextWriter) {
+        if let bytes = self.encodedBytes {
+            json.raw(bytes)
+        } else {
+            self.value.writeJSON(to: &json)
+        }
+    }
+}
+
 /// A game's list (a `state`'s events), deferred as ``DeferredJSON`` is; decoding refuses anything but
 /// an array, as decoding a `[JSONValue]` does.
 struct DeferredJSONList: Sendable, Equatable, Codable {

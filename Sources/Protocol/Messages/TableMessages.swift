@@ -134,12 +134,7 @@ extension MoveRequest {
         var json = JSONTextWriter(capacity: 128)
         json.beginObject()
         if let id { json.member("id", id) }
-        if let move = self.moveJSON.encodedBytes {
-            json.key("move")
-            json.raw(move)
-        } else {
-            json.member("move", self.move)
-        }
+        json.member("move", self.moveJSON)
         json.member("seq", self.seq)
         json.member("table", self.table)
         json.member("type", "move")
@@ -563,12 +558,7 @@ extension MatchUpdate {
         if let last = self.last {
             json.key("last")
             json.beginObject()
-            if let move = last.moveJSON.encodedBytes {
-                json.key("move")
-                json.raw(move)
-            } else {
-                json.member("move", last.move)
-            }
+            json.member("move", last.moveJSON)
             if let seat = last.seat { json.member("seat", seat) }
             json.endObject()
         }
