@@ -17,11 +17,11 @@ struct LobbyMailboxTests {
         #expect(mailbox.post(self.ping(1), from: ConnectionID(1)) == .wakeTheLobby)
         #expect(mailbox.post(self.ping(2), from: ConnectionID(2)) == .queued)
         #expect(mailbox.post(self.ping(3), from: ConnectionID(1)) == .queued)
-        let turn = mailbox.takeForTurn()
+        let turn = mailbox.takeAll()
         #expect(turn.map(\.envelope?.id) == [.number(1), .number(2), .number(3)])
         #expect(turn.map(\.connection) == [ConnectionID(1), ConnectionID(2), ConnectionID(1)])
         #expect(mailbox.endTurn())
-        #expect(mailbox.takeForTurn().isEmpty)
+        #expect(mailbox.takeAll().isEmpty)
         #expect(mailbox.post(self.ping(4), from: ConnectionID(1)) == .wakeTheLobby)
     }
 
@@ -29,12 +29,12 @@ struct LobbyMailboxTests {
     func lettersDuringATurn() {
         let mailbox = LobbyMailbox(capacity: 100)
         #expect(mailbox.post(self.ping(1), from: ConnectionID(1)) == .wakeTheLobby)
-        #expect(mailbox.takeForTurn().map(\.envelope?.id) == [.number(1)])
+        #expect(mailbox.takeAll().map(\.envelope?.id) == [.number(1)])
         // The turn runs; two letters come meanwhile.
         #expect(mailbox.post(self.ping(2), from: ConnectionID(2)) == .queued)
         #expect(mailbox.post(self.ping(3), from: ConnectionID(1)) == .queued)
         #expect(!mailbox.endTurn(), "letters came: the same turn takes them")
-        #expect(mailbox.takeForTurn().map(\.envelope?.id) == [.number(2), .number(3)])
+        #expect(mailbox.takeAll().map(\.envelope?.id) == [.number(2), .number(3)])
         #expect(mailbox.endTurn())
         #expect(mailbox.post(self.ping(4), from: ConnectionID(1)) == .wakeTheLobby)
     }
@@ -45,7 +45,7 @@ struct LobbyMailboxTests {
         #expect(mailbox.post(self.ping(1), from: ConnectionID(1)) == .wakeTheLobby)
         #expect(mailbox.takeAll().count == 1)
         #expect(mailbox.post(self.ping(2), from: ConnectionID(1)) == .queued)
-        #expect(mailbox.takeForTurn().map(\.envelope?.id) == [.number(2)])
+        #expect(mailbox.takeAll().map(\.envelope?.id) == [.number(2)])
     }
 
     @Test("a full mailbox tells the poster to wait for the lobby")

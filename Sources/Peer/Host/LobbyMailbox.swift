@@ -76,12 +76,6 @@ final class LobbyMailbox: Sendable {
         }
     }
 
-    /// Takes every letter, for a lobby turn that was started by ``Posted/wakeTheLobby``: the turn stays
-    /// due, and letters posted meanwhile wait for it, until ``endTurn()``.
-    func takeForTurn() -> [Letter] {
-        self.state.withLock { Self.takeAll(&$0) }
-    }
-
     /// Ends the turn when no letter came during it, so that the next one wakes the lobby again; `false`
     /// when letters came, for the turn to take them too.
     ///
@@ -95,17 +89,17 @@ final class LobbyMailbox: Sendable {
         }
     }
 
-    /// Takes every letter, for anything else the lobby does: what a connection posted before a later
-    /// request (a reply, a close, its disconnection) reaches the lobby first.
+    /// Takes every letter: for a lobby turn started by ``Posted/wakeTheLobby`` (which stays due, and
+    /// letters posted meanwhile wait for it, until ``endTurn()``), and for anything else the lobby does,
+    /// so that what a connection posted before a later request (a reply, a close, its disconnection)
+    /// reaches the lobby first.
     func takeAll() -> [Letter] {
-        self.state.withLock { Self.takeAll(&$0) }
-    }
-
-    private static func takeAll(_ state: inout State) -> [Letter] {
-        guard !state.letters.isEmpty else { return [] }
-        var letters: [Letter] = []
-        swap(&letters, &state.letters)
-        state.letters.reserveCapacity(letters.count)
-        return letters
+        self.state.withLock { state in
+            guard !state.letters.isEmpty else { return [] }
+            var letters: [Letter] = []
+            swap(&letters, &state.letters)
+            state.letters.reserveCapacity(letters.count)
+            return letters
+        }
     }
 }

@@ -172,7 +172,7 @@ actor LobbyService {
     /// ``batchesPerTurn`` batches, then lets the lobby's other callers (an admission, a greeting) in first.
     private func turn() {
         for _ in 0..<Self.batchesPerTurn {
-            self.receive(self.mailbox.takeForTurn())
+            self.receive(self.mailbox.takeAll())
             if self.mailbox.endTurn() { return }
         }
         Task { await self.turn() }
