@@ -140,11 +140,11 @@ struct JSONParser {
         return self.peek(UInt8(ascii: "{")) || self.peek(UInt8(ascii: "["))
     }
 
-    /// The object or array at the parser (``atContainer()``) checked and kept as text, nested as in an
-    /// object at `depth`, when the parser defers (``init(bytes:deferring:)``); `nil` for anything else.
+    /// The object or array at the parser (the caller found one with ``atContainer()``) checked and kept
+    /// as text, nested as in an object at `depth`, when the parser defers (``init(bytes:deferring:)``);
+    /// `nil` for a text it refuses, or a parser that does not defer.
     mutating func deferredContainer(depth: Int) -> DeferredJSONText? {
-        guard self.source != nil, self.atContainer(), case .deferred(let text)? = self.deferred(depth: depth + 1)
-        else { return nil }
+        guard self.source != nil, case .deferred(let text)? = self.deferred(depth: depth + 1) else { return nil }
         return text
     }
 
