@@ -126,6 +126,11 @@ public protocol Game: Sendable {
     /// A list of events' sorted JSON written by the events themselves, or `nil` to write it through
     /// `Encodable`. Supplied, as ``stateText(_:)`` is.
     static func eventsText(_ events: [Event]) -> [UInt8]?
+
+    /// A state read from its JSON text without a `Decoder`, or `nil` to leave the text to `Decodable`.
+    /// Supplied: a state that is ``JSONTextReadable`` reads itself; any other, `nil`. Chosen once, as
+    /// ``stateText(_:)`` is.
+    static func readState(_ json: inout JSONTextReader) -> State?
 }
 
 extension Game {
@@ -160,6 +165,8 @@ extension Game {
 
     public static func eventsText(_ events: [Event]) -> [UInt8]? { nil }
 
+    public static func readState(_ json: inout JSONTextReader) -> State? { nil }
+
     /// The standings of a match that ends from outside the rules.
     /// - Parameters:
     ///   - state: the state when it ended.
@@ -192,6 +199,12 @@ extension Game where Move: FlatJSONObject {
 extension Game where State: JSONTextWritable {
     public static func stateText(_ state: State) -> [UInt8]? {
         state.jsonText
+    }
+}
+
+extension Game where State: JSONTextReadable {
+    public static func readState(_ json: inout JSONTextReader) -> State? {
+        State(readingJSON: &json)
     }
 }
 

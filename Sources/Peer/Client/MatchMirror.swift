@@ -65,7 +65,7 @@ public struct MatchMirror<G: Game>: Sendable {
     private mutating func adopt(_ update: MatchUpdate) -> Verdict {
         let decoded: G.State
         do {
-            decoded = try update.decodeState(as: G.State.self)
+            decoded = try update.decodeState(of: G.self)
         } catch {
             return self.lose("the host sent a state the client cannot read: \(error)")
         }

@@ -484,6 +484,14 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         try self.stateJSON.decode(as: type)
     }
 
+    /// Decodes the reported state as a game's, read by the game itself from the message's text when it
+    /// came from the wire and the game reads its states (``Game/readState(_:)``), else as
+    /// ``decodeState(as:)`` reads it.
+    public func decodeState<G: Game>(of game: G.Type) throws -> G.State {
+        if let text = self.stateJSON.text, let state = text.state(of: G.self) { return state }
+        return try self.stateJSON.decode(as: G.State.self)
+    }
+
     /// Creates the message.
     public init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, state: JSONValue, hash: String,
