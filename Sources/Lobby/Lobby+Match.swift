@@ -78,7 +78,7 @@ extension Lobby {
             outcome.refuse(.notYourTurn, "it is \(movers) turn, not \(seat)'s", to: connection, re: re)
             return
         }
-        switch self.play(request.move, by: .seat(seat), at: &table, re: (connection, re), into: &outcome) {
+        switch self.play(.sent(request), by: .seat(seat), at: &table, re: (connection, re), into: &outcome) {
         case .success:
             break
         case .failure(.malformed(let why)):
@@ -97,7 +97,7 @@ extension Lobby {
     /// - Returns: the refusal, with nothing changed, when the game refuses the move.
     @discardableResult
     mutating func play(
-        _ move: JSONValue, by mover: Mover, at table: inout Table, re: (ConnectionID, RequestID?)?,
+        _ move: IncomingMove, by mover: Mover, at table: inout Table, re: (ConnectionID, RequestID?)?,
         into outcome: inout LobbyOutcome
     ) -> Result<Void, MoveRefusal> {
         // NB: taken out of the table while it plays, so its state is not copied before it changes.
@@ -180,7 +180,7 @@ extension Lobby {
     ) {
         guard let match = table.match else { return }
         if let move = match.hostMove(.seatLeft(seat, reason)),
-            case .success = self.play(move, by: .host, at: &table, re: re, into: &outcome)
+            case .success = self.play(.made(move), by: .host, at: &table, re: re, into: &outcome)
         {
             return
         }

@@ -35,7 +35,7 @@ extension Lobby {
         guard table.status == .playing, let match = table.match, let deadline = match.deadline, deadline <= self.now
         else { return }
         guard let move = match.hostMove(.deadline),
-            case .success = self.play(move, by: .host, at: &table, re: nil, into: &outcome)
+            case .success = self.play(.made(move), by: .host, at: &table, re: nil, into: &outcome)
         else {
             // NB: a game that asks to be woken must act when it is; one that does not would be woken
             // forever, so its match ends here instead.
@@ -65,7 +65,7 @@ extension Lobby {
             else { continue }
             let seed = Self.botSeed(secret: table.secret, seq: match.seq, seat: seat)
             guard let move = match.botMove(bot: bot, seat: seat, seed: seed) else { continue }
-            if case .success = self.play(move, by: .seat(seat), at: &table, re: nil, into: &outcome) {
+            if case .success = self.play(.made(move), by: .seat(seat), at: &table, re: nil, into: &outcome) {
                 moved = true
             }
         }

@@ -527,15 +527,39 @@ struct WirePayloadTests {
         Self.expectSame(direct, general, sourceLocation: sourceLocation)
         guard let scanned = MoveRequest.envelope(scanning: payload) else { return false }
         Self.expectSame(.success(scanned), general, sourceLocation: sourceLocation)
+        // NB: the game reads a move kept as text with its own reader, a built one from its tree: the same
+        // move, or an error for both.
+        if case .move(let fast) = scanned.message, case .success(let envelope) = general,
+            case .move(let built) = envelope.message
+        {
+            let fromText = Result { try fast.decodeMove(of: TaxCollectionGame.self) }
+            let fromTree = Result { try built.move.decodeMove(of: TaxCollectionGame.self) }
+            switch (fromText, fromTree) {
+            case (.success(let text), .success(let tree)):
+                #expect(text == tree, sourceLocation: sourceLocation)
+            case (.failure, .failure): break
+            default:
+                Issue.record(
+                    "the move read as \(fromText) from its text, \(fromTree) from its tree",
+                    sourceLocation: sourceLocation)
+            }
+        }
         return true
     }
 
     @Test(
         "a move read member by member: any member missing, mistyped or unknown, any byte changed, as Decodable"
     )
-    func moveReading() {
+    func moveReading() throws {
         let text = #"{"id":7,"move":{"bank":2,"direction":"up"},"seq":12,"table":"t9","type":"move"}"#
         #expect(Self.expectSameMoveReading(Array(text.utf8)), "the reader takes a client's move")
+        // NB: the move stays text, which the game reads without a tree (Match.play).
+        guard case .move(let request)? = MoveRequest.envelope(scanning: Array(text.utf8))?.message else {
+            Issue.record("the reader does not take a client's move")
+            return
+        }
+        #expect(request.moveJSON.isDeferred)
+        #expect(try request.decodeMove(of: TaxCollectionGame.self) == .sow(bank: 2, direction: .up))
         var variants: [String] = []
         // Each member taken out, then each member's value replaced by one of another kind.
         let members = [#""id":7"#, #""move":{"bank":2,"direction":"up"}"#, #""seq":12"#, #""table":"t9""#]

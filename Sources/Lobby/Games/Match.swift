@@ -32,11 +32,11 @@ public protocol AnyMatch: Sendable {
 
     /// Prepares (with the host's randomness for this step) and applies a move given as JSON.
     /// - Parameters:
-    ///   - move: the move as the mover sent it.
+    ///   - move: the move as the mover sent it, or as the host made it.
     ///   - mover: who moves.
     ///   - secret: the match's secret, for ``HostRandom``.
     /// - Returns: what the move did, ready to journal and send; or why it is refused.
-    mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal>
+    mutating func play(_ move: IncomingMove, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal>
     /// Applies a prepared move from the journal (no randomness is drawn).
     mutating func replay(_ move: JSONValue, by mover: Mover) -> Result<MoveEffects, MoveRefusal>
     /// The game's own move for the table, as JSON, if it has one for this cause.
@@ -85,10 +85,10 @@ struct Match<G: Game>: AnyMatch {
     var writtenFullState: EncodedJSON { EncodedJSON.state(self.state, of: G.self) }
     var sameForEveryViewer: Bool { !G.hidesInformation }
 
-    mutating func play(_ move: JSONValue, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
+    mutating func play(_ move: IncomingMove, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
         let decoded: G.Move
         do {
-            decoded = try move.decodeMove(of: G.self)
+            decoded = try move.decode(of: G.self)
         } catch {
             return .failure(.malformed("not a move of \(G.descriptor.name): \(error)"))
         }
@@ -148,4 +148,19 @@ struct Match<G: Game>: AnyMatch {
     }
 
     func speech(for viewer: Viewer) -> String? { G.speech(in: self.state, for: viewer) }
+}
+
+/// A move to play: one a client sent in a `move` (its text read by the game's reader when the game has
+/// one: ``MoveRequest/decodeMove(of:)``), or one the host made (a bot's, the game's own) as JSON.
+public enum IncomingMove: Sendable {
+    case sent(MoveRequest)
+    case made(JSONValue)
+
+    /// The move as a game's move.
+    public func decode<G: Game>(of _: G.Type) throws -> G.Move {
+        switch self {
+        case .sent(let request): try request.decodeMove(of: G.self)
+        case .made(let move): try move.decodeMove(of: G.self)
+        }
+    }
 }

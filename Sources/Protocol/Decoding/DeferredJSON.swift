@@ -68,6 +68,16 @@ struct DeferredJSON: Sendable, Equatable, Codable {
         }
     }
 
+    /// The value as a game's move: read from its text by the game's reader (``JSONTextObjectReader``)
+    /// when it was kept as text and the game reads its moves itself, else as ``JSONValue/decodeMove(of:)``
+    /// reads it.
+    func decodeMove<G: Game>(of _: G.Type) throws -> G.Move {
+        if let text = self.text, let object = JSONTextObjectReader(text), let move = G.readMove(object) {
+            return move
+        }
+        return try self.value.decodeMove(of: G.self)
+    }
+
     static func == (lhs: DeferredJSON, rhs: DeferredJSON) -> Bool {
         // NB: two texts of one writer are equal exactly when their values are (keys sorted, one
         // spelling per number), and a broadcast's copies share one buffer, compared at once.

@@ -121,6 +121,20 @@ public struct MoveRequest: Codable, Sendable, Equatable {
         self.moveJSON = DeferredJSON(writtenMove)
     }
 
+    /// A request read from the wire, its move kept as checked text when it is an object or an array.
+    init(table: TableID, seq: Int, moveJSON: DeferredJSON) {
+        self.table = table
+        self.seq = seq
+        self.moveJSON = moveJSON
+    }
+
+    /// The move as a game's move, read as ``PlayedMove/decodeMove(of:)`` reads a `state`'s: from its
+    /// text by the game's reader when it came so, else as ``JSONValue/decodeMove(of:)`` reads it.
+    /// - Throws: when the game cannot read it.
+    public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
+        try self.moveJSON.decodeMove(of: G.self)
+    }
+
     enum CodingKeys: String, CodingKey {
         case table, seq
         case moveJSON = "move"
@@ -157,9 +171,9 @@ extension MoveRequest {
         var id: RequestID?
         var table: TableID?
         var seq: Int?
-        var move: JSONValue?
+        var move: DeferredJSON?
         var request: ScannedRequest?
-        let read = JSONParser.readObject(of: payload) { parser, name in
+        let read = JSONParser.readObject(of: payload, deferring: true) { parser, name in
             switch name.count {
             case 2 where name.isNamed("id"):
                 switch parser.memberValue() {
@@ -172,8 +186,17 @@ extension MoveRequest {
                 guard case .integer(let number)? = parser.memberValue() else { return false }
                 seq = Int(number)
             case 4 where name.isNamed("move"):
-                guard let value = parser.strictValue(depth: 1) else { return false }
-                move = value
+                // NB: an object or array kept as its checked text, as a `state`'s move: the game reads it from
+                // there (``decodeMove(of:)``).
+                if parser.atContainer() {
+                    guard let text = parser.deferredContainer(depth: 1), !text.wroteWholeAsFraction else {
+                        return false
+                    }
+                    move = DeferredJSON(text)
+                } else {
+                    guard let value = parser.strictValue(depth: 1) else { return false }
+                    move = DeferredJSON(value)
+                }
             case 4 where name.isNamed("type"):
                 guard case .string(let type)? = parser.memberValue(), let known = ScannedRequest(type: type)
                 else { return false }
@@ -193,7 +216,7 @@ extension MoveRequest {
             return ClientEnvelope(id: id, message)
         }
         guard let seq, let move else { return nil }
-        return ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: seq, move: move)))
+        return ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: seq, moveJSON: move)))
     }
 }
 
@@ -416,10 +439,7 @@ public struct PlayedMove: Codable, Sendable, Equatable {
     /// it came so and the game reads its moves itself, else as ``JSONValue/decodeMove(of:)`` reads it.
     /// - Throws: when the game cannot read it.
     public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
-        if let text = self.moveJSON.text, let object = JSONTextObjectReader(text), let move = G.readMove(object) {
-            return move
-        }
-        return try self.move.decodeMove(of: G.self)
+        try self.moveJSON.decodeMove(of: G.self)
     }
 
     enum CodingKeys: String, CodingKey {
