@@ -71,8 +71,9 @@ struct DeferredJSON: Sendable, Equatable, Codable {
     /// The value as a game's move: read from its text by the game's reader (``JSONTextObjectReader``)
     /// when it was kept as text and the game reads its moves itself, else as ``JSONValue/decodeMove(of:)``
     /// reads it.
-    func decodeMove<G: Game>(of _: G.Type) throws -> G.Move {
-        if let text = self.text, let object = JSONTextObjectReader(text), let move = G.readMove(object) {
+    /// - Parameter members: the text's members, when they were listed as it was read.
+    func decodeMove<G: Game>(of _: G.Type, members: JSONTextObjectReader? = nil) throws -> G.Move {
+        if let text = self.text, let object = members ?? JSONTextObjectReader(text), let move = G.readMove(object) {
             return move
         }
         return try self.value.decodeMove(of: G.self)

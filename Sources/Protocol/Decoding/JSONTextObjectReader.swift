@@ -10,7 +10,7 @@ import GameKit
 /// NB: every client reads the move in every `state` it checks. As a tree, `{"bank":3,"direction":"up"}`
 /// became a dictionary, each name hashed to store it and again to find it; here a lookup compares a
 /// few short names.
-public struct JSONTextObjectReader: JSONObjectReader {
+public struct JSONTextObjectReader: JSONObjectReader, Sendable {
     private var members: [(name: String, value: ParsedJSON)] = []
 
     /// Reads a whole text that is one flat object.

@@ -105,6 +105,9 @@ public struct MoveRequest: Codable, Sendable, Equatable {
     }
     /// The move as a value, or as the client's game wrote it (``EncodedJSON/move(_:of:)``).
     var moveJSON: DeferredJSON
+    /// The move's members, when it is a flat object kept as text: the host lists them as it reads the
+    /// message, on the event loop, and the game reads them in the lobby (``decodeMove(of:)``).
+    var moveMembers: JSONTextObjectReader?
 
     /// Creates the request.
     public init(table: TableID, seq: Int, move: JSONValue) {
@@ -126,18 +129,24 @@ public struct MoveRequest: Codable, Sendable, Equatable {
         self.table = table
         self.seq = seq
         self.moveJSON = moveJSON
+        self.moveMembers = moveJSON.text.flatMap(JSONTextObjectReader.init)
     }
 
     /// The move as a game's move, read as ``PlayedMove/decodeMove(of:)`` reads a `state`'s: from its
     /// text by the game's reader when it came so, else as ``JSONValue/decodeMove(of:)`` reads it.
     /// - Throws: when the game cannot read it.
     public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
-        try self.moveJSON.decodeMove(of: G.self)
+        try self.moveJSON.decodeMove(of: G.self, members: self.moveMembers)
     }
 
     enum CodingKeys: String, CodingKey {
         case table, seq
         case moveJSON = "move"
+    }
+
+    /// NB: the listed members are the move's text again.
+    public static func == (lhs: MoveRequest, rhs: MoveRequest) -> Bool {
+        lhs.table == rhs.table && lhs.seq == rhs.seq && lhs.moveJSON == rhs.moveJSON
     }
 }
 
@@ -186,8 +195,8 @@ extension MoveRequest {
                 guard case .integer(let number)? = parser.memberValue() else { return false }
                 seq = Int(number)
             case 4 where name.isNamed("move"):
-                // NB: an object or array kept as its checked text, as a `state`'s move: the game reads it from
-                // there (``decodeMove(of:)``).
+                // NB: an object or array kept as its checked text, as a `state`'s move, a flat object's members
+                // listed here, on the event loop: the game reads them in the lobby (``decodeMove(of:)``).
                 if parser.atContainer() {
                     guard let text = parser.deferredContainer(depth: 1), !text.wroteWholeAsFraction else {
                         return false
