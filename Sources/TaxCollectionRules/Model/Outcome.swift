@@ -19,13 +19,20 @@ public enum Outcome: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        switch text {
+        guard let outcome = Outcome(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "winner must be \"A\", \"B\" or \"draw\", not \"\(text)\"")
+        }
+        self = outcome
+    }
+
+    /// Reads a winner's wire name: `"A"`, `"B"` or `"draw"`.
+    init?(_ name: String) {
+        switch name {
         case "A": self = .won(.a)
         case "B": self = .won(.b)
         case "draw": self = .draw
-        default:
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "winner must be \"A\", \"B\" or \"draw\", not \"\(text)\"")
+        default: return nil
         }
     }
 

@@ -134,18 +134,6 @@ extension GameState: JSONTextReadable {
     }
 }
 
-extension Outcome {
-    /// Reads a winner's wire name: `"A"`, `"B"` or `"draw"`.
-    init?(_ name: String) {
-        switch name {
-        case "A": self = .won(.a)
-        case "B": self = .won(.b)
-        case "draw": self = .draw
-        default: return nil
-        }
-    }
-}
-
 extension BySeat {
     /// Reads `{"A": ..., "B": ...}` as ``init(from:)`` reads it, both values with `value`; `nil` for a
     /// member it does not know or finds twice.
