@@ -99,7 +99,7 @@ public struct JSONTextReadableCheck<G: Game> where G.State: Equatable {
     /// escape, each whole number written `.0`, white space around everything.
     private static func spelledNear(_ text: [UInt8]) -> [[UInt8]] {
         let source = String(decoding: text, as: UTF8.self)
-        var texts: [String] = [" \n" + source + " ", source.replacingAll(",", with: " ,\t"), source + "x"]
+        var texts: [String] = [" \n" + source + " ", source.replacingOccurrences(of: ",", with: " ,\t"), source + "x"]
         var index = source.startIndex
         while let quote = source[index...].firstIndex(of: "\"") {
             guard let close = source[source.index(after: quote)...].firstIndex(of: "\"") else { break }
@@ -127,11 +127,5 @@ public struct JSONTextReadableCheck<G: Game> where G.State: Equatable {
     private static func replacing(_ target: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
         guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: target) }) else { return bytes }
         return Array(bytes[..<start]) + replacement + Array(bytes[(start + target.count)...])
-    }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        self.split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -134,18 +134,20 @@ struct JSONParser {
         self.value(depth: 1)
     }
 
-    /// Whether an object or an array begins at the parser, after white space (which it steps past).
-    mutating func atContainer() -> Bool {
+    /// A game's value at the parser (a move), nested as in an object at `depth`: an object or an array
+    /// checked and kept as text when the parser defers (``init(bytes:deferring:)``), which the game then
+    /// reads itself, any other value built at once (``strictValue(depth:)``). `nil` for a text the
+    /// parser refuses, a parser that does not defer a container, or a whole number not written as an
+    /// integer (PROTOCOL.md M-8): the caller leaves those to the general reading.
+    mutating func gameValue(depth: Int) -> DeferredJSON? {
         self.skipWhitespace()
-        return self.peek(UInt8(ascii: "{")) || self.peek(UInt8(ascii: "["))
-    }
-
-    /// The object or array at the parser (the caller found one with ``atContainer()``) checked and kept
-    /// as text, nested as in an object at `depth`, when the parser defers (``init(bytes:deferring:)``);
-    /// `nil` for a text it refuses, or a parser that does not defer.
-    mutating func deferredContainer(depth: Int) -> DeferredJSONText? {
-        guard self.source != nil, case .deferred(let text)? = self.deferred(depth: depth + 1) else { return nil }
-        return text
+        guard self.peek(UInt8(ascii: "{")) || self.peek(UInt8(ascii: "[")) else {
+            return self.strictValue(depth: depth).map { DeferredJSON($0) }
+        }
+        guard self.source != nil, case .deferred(let text)? = self.deferred(depth: depth + 1),
+            !text.wroteWholeAsFraction
+        else { return nil }
+        return DeferredJSON(text)
     }
 
     /// The value at the parser built at once as the strict reading builds it (``ParsedJSON/jsonValue(_:)``),

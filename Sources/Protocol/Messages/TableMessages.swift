@@ -195,17 +195,11 @@ extension MoveRequest {
                 guard case .integer(let number)? = parser.memberValue() else { return false }
                 seq = Int(number)
             case 4 where name.isNamed("move"):
-                // NB: an object or array kept as its checked text, as a `state`'s move, a flat object's members
-                // listed here, on the event loop: the game reads them in the lobby (``decodeMove(of:)``).
-                if parser.atContainer() {
-                    guard let text = parser.deferredContainer(depth: 1), !text.wroteWholeAsFraction else {
-                        return false
-                    }
-                    move = DeferredJSON(text)
-                } else {
-                    guard let value = parser.strictValue(depth: 1) else { return false }
-                    move = DeferredJSON(value)
-                }
+                // NB: kept as its checked text, as a `state`'s move; a flat object's members are listed as the
+                // request is made, here on the event loop, and the game reads them in the lobby
+                // (``decodeMove(of:)``).
+                guard let value = parser.gameValue(depth: 1) else { return false }
+                move = value
             case 4 where name.isNamed("type"):
                 guard case .string(let type)? = parser.memberValue(), let known = ScannedRequest(type: type)
                 else { return false }
@@ -727,14 +721,7 @@ extension MatchUpdate {
         var seat: JSONValue?
         let read = parser.readMembers(depth: 2) { parser, name in
             if name.isNamed("move"), move == nil {
-                if parser.atContainer() {
-                    guard let text = parser.deferredContainer(depth: 2), !text.wroteWholeAsFraction else {
-                        return false
-                    }
-                    move = DeferredJSON(text)
-                } else {
-                    move = parser.strictValue(depth: 2).map { DeferredJSON($0) }
-                }
+                move = parser.gameValue(depth: 2)
                 return move != nil
             }
             guard name.isNamed("seat"), seat == nil else { return false }
