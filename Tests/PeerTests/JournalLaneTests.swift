@@ -40,7 +40,7 @@ struct JournalLaneTests {
         func seqs() throws -> [Int] { try self.store.loadJournal().moves.map(\.seq) }
     }
 
-    private func rig() async throws -> Rig {
+    private func rig(inline: Bool = false) async throws -> Rig {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-lane-\(UUID())").path
         let store = try HostStore(folder: folder, newHostID: { "lane" })
         // NB: the journal reads back the moves of a table's current match only.
@@ -51,7 +51,7 @@ struct JournalLaneTests {
                     onTimeout: .pause, status: .playing, match: 1, firstSeat: "south", seats: [:], result: nil))
         ])
         let writer = JournalWriter(store: store) { DiskSpace(free: 1 << 40, total: 1 << 40) }
-        let lane = JournalLane(writer: writer)
+        let lane = JournalLane(writer: writer, inline: inline)
         let reports = Reports()
         lane.onReport { report in reports.list.withLock { $0.append(report) } }
         let (children, accepted) = AsyncStream<any Channel>.makeStream()
@@ -100,9 +100,12 @@ struct JournalLaneTests {
         held.wait()
     }
 
-    @Test("a turn's messages wait for the turns before it; turns that wait share one transaction")
-    func groupCommit() async throws {
-        let rig = try await self.rig()
+    @Test(
+        "a turn's messages wait for the turns before it; turns that wait share one transaction",
+        arguments: [false, true])
+    func groupCommit(inline: Bool) async throws {
+        // NB: inline, the turns come while another thread's drain is held: that drain takes them all.
+        let rig = try await self.rig(inline: inline)
         defer { rig.close() }
         let release = DispatchSemaphore(value: 0)
         self.hold(rig.lane, until: release)
@@ -122,9 +125,11 @@ struct JournalLaneTests {
         #expect(rig.reports.list.withLock { $0.isEmpty })
     }
 
-    @Test("a commit that fails sends none of its messages nor any after it; closes still happen")
-    func failedCommit() async throws {
-        let rig = try await self.rig()
+    @Test(
+        "a commit that fails sends none of its messages nor any after it; closes still happen",
+        arguments: [false, true])
+    func failedCommit(inline: Bool) async throws {
+        let rig = try await self.rig(inline: inline)
         defer { rig.close() }
         rig.lane.commit([self.move(1), self.archive()], paused: false, then: self.batch("first", to: rig.link))
         rig.lane.wait()
@@ -145,5 +150,27 @@ struct JournalLaneTests {
             reports.filter { if case .failed = $0 { true } else { false } }.count
         }
         #expect(failed == 1)
+    }
+
+    @Test("inline, a turn is committed and handed on by the thread that hands it over, before it returns")
+    func inlineCommit() async throws {
+        let rig = try await self.rig(inline: true)
+        defer { rig.close() }
+        let caller = pthread_self()
+        let before = rig.lane.figures
+        rig.lane.commit([self.move(1)], paused: false, then: self.batch("m1", to: rig.link))
+        // NB: no wait(): inline, the commit is done when commit(_:paused:then:) returns.
+        #expect(try rig.seqs() == [1])
+        #expect(rig.lane.figures.transactions == before.transactions + 1)
+        #expect(rig.lane.sync { _ in pthread_equal(pthread_self(), caller) != 0 })
+        #expect(try await rig.client.readFrame(timeout: .seconds(20)) == Array("m1".utf8))
+    }
+
+    @Test("on its own, the lane commits on a thread of its own")
+    func laneThread() async throws {
+        let rig = try await self.rig(inline: false)
+        defer { rig.close() }
+        let caller = pthread_self()
+        #expect(rig.lane.sync { _ in pthread_equal(pthread_self(), caller) == 0 })
     }
 }

@@ -43,9 +43,13 @@ struct MatchOverTCPTests {
         }
     }
 
-    @Test("two clients play a whole match; each checks every state with its own rules engine")
-    func wholeMatch() async throws {
-        try await withHost { host in
+    @Test(
+        "two clients play a whole match; each checks every state with its own rules engine",
+        arguments: [false, true])
+    func wholeMatch(everyCore: Bool) async throws {
+        // NB: both ways of serving: one loop running the lobby and its journal inline (the default), and
+        // the connections spread over every loop with the journal on a thread of its own.
+        try await withHost({ $0.everyCore = everyCore }) { host in
             async let a = Self.play(port: host.port, name: "Lan", seat: "A", bot: "random", seed: 1, createTable: true)
             async let b = Self.play(port: host.port, name: "Minh", seat: "B", bot: "greedy", seed: 2, createTable: false)
             let (resultA, playerA) = try await a

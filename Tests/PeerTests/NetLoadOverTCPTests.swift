@@ -23,10 +23,15 @@ struct NetLoadOverTCPTests {
         }
     }
 
-    @Test("three matches of two games each: every game counted, every state verified, a round trip per move")
-    func gamesPlan() async throws {
+    @Test(
+        "three matches of two games each: every game counted, every state verified, a round trip per move",
+        arguments: [false, true])
+    func gamesPlan(everyCore: Bool) async throws {
         let result = try await Self.withLoadLoop { group in
-            try await withHost({ $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000) }) { host in
+            try await withHost({
+                $0.rateLimit = RateLimit(burst: 100_000, perSecond: 100_000)
+                $0.everyCore = everyCore
+            }) { host in
                 await NetLoad.run(
                     NetLoadPlan(host: "127.0.0.1", port: host.port, matches: 3, stop: .games(2), seed: 7),
                     game: TaxCollectionGame.self, group: group)

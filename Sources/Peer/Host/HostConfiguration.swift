@@ -45,6 +45,13 @@ public struct HostConfiguration: Sendable {
     public var voice = Voice.none("this host was started without a voice")
     /// The code a connection shows (`teacher`) to run tournaments; `nil`: nobody can.
     public var teacherCode: TeacherCode?
+    /// Whether the host serves its TCP connections on every event loop of its group (one a core) instead
+    /// of one. Off (the default), one thread reads a move, decides it, commits it and writes the states,
+    /// with no hand-off between threads: the least CPU a move and the shortest wait, up to the rate one
+    /// core holds. On, the connections are spread over the loops, the lobby runs on the first and the
+    /// journal commits on a thread of its own meanwhile: more moves a second when hundreds of matches
+    /// play at once, for more CPU a move (docs/ARCHITECTURE.md, "One thread or every core").
+    public var everyCore = false
 
     /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
     /// client that stops reading can hold beyond ``maxQueuedBytes``.

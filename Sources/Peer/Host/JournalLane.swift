@@ -11,7 +11,12 @@ import Synchronization
 /// the host, the fewer transactions per move. The lobby waits when ``depth`` turns are queued, so it
 /// cannot run ahead of its disk without bound.
 ///
-/// NB: `@unchecked`: the writer and the failure flag are used only on ``queue``, one drain at a time.
+/// Inline (``init(writer:depth:inline:)``), the lane commits on its caller's thread as the caller hands it
+/// a turn: a host that runs its lobby on the connections' own event loop decides, commits and writes a
+/// move on one thread, with no hand-off (docs/ARCHITECTURE.md, "One thread or every core").
+///
+/// NB: `@unchecked`: the writer and the failure flag are used only by ``drain()``, one drain at a time
+/// (on ``queue``, or inline on the one thread that hands the lane its turns).
 final class JournalLane: @unchecked Sendable {
     /// What a failed or filled commit means for the lobby.
     enum Report: Sendable {
@@ -39,6 +44,8 @@ final class JournalLane: @unchecked Sendable {
 
     /// Turns the lobby may queue before it waits.
     let depth: Int
+    /// Whether the lane commits on its caller's thread instead of its own.
+    let inline: Bool
     private let waiting = Mutex(Waiting())
     private let queue = DispatchQueue(label: "tcnet.journal")
     /// NB: counts free places; created at zero and raised to ``depth`` (libdispatch refuses to free a
@@ -55,13 +62,16 @@ final class JournalLane: @unchecked Sendable {
     /// - Parameters:
     ///   - writer: the journal's writer, used from now on only by the lane.
     ///   - depth: the turns the lobby may queue before it waits.
+    ///   - inline: commit and send on the caller's thread, as each turn comes, instead of on the lane's
+    ///     own; only for a caller that hands the lane every turn from one thread (a lobby on an event loop).
     ///
     /// NB: 32, not 8: the lobby waits on one of the two pool threads, and with 8 it waited often enough
     /// to cost throughput (5 of 5 alternated pairs with the C client at 50 and 500 matches, 1-7 %;
     /// docs/BENCHMARKS.md, ninth round). A turn is one lobby turn's moves, each of which a client waits for.
-    init(writer: JournalWriter?, depth: Int = 32) {
+    init(writer: JournalWriter?, depth: Int = 32, inline: Bool = false) {
         self.writer = writer
         self.depth = depth
+        self.inline = inline
         for _ in 0..<depth { self.room.signal() }
     }
 
@@ -118,10 +128,15 @@ final class JournalLane: @unchecked Sendable {
             defer { waiting.draining = true }
             return !waiting.draining
         }
-        if start { self.queue.async { self.drain() } }
+        guard start else { return }
+        if self.inline {
+            self.drain()
+        } else {
+            self.queue.async { self.drain() }
+        }
     }
 
-    /// Does the queued turns, a group at a time, until none is left. On ``queue`` only.
+    /// Does the queued turns, a group at a time, until none is left. On ``queue`` only, or inline.
     private func drain() {
         while true {
             let turns = self.waiting.withLock { waiting in

@@ -16,6 +16,11 @@ import Synchronization
 /// batch and writes its messages; its ``JournalLane`` commits the batch's entries on a thread of its
 /// own and only then sends the messages, while the actor takes the next batch. Batches that wait for
 /// the lane share its next transaction (group commit).
+///
+/// NB: the actor runs on an event loop (``loop``, its executor), not on the concurrency pool. On the loop
+/// that serves the connections (``HostConfiguration/everyCore`` off), a turn started by a message runs
+/// on the thread that read it, after that loop's reads, and its lane commits inline: a move is read,
+/// decided, committed and written with no hand-off between threads.
 actor LobbyService {
     private var lobby: Lobby
     private let mailbox = LobbyMailbox()
@@ -43,19 +48,29 @@ actor LobbyService {
     private var wake: (at: LobbyTime, task: Task<Void, Never>)?
     private var logger: Logger
     private let faults: Set<HostFault>
+    /// The event loop the actor runs on.
+    nonisolated let loop: any EventLoop
 
+    nonisolated var unownedExecutor: UnownedSerialExecutor { self.loop.executor.asUnownedSerialExecutor() }
+
+    /// - Parameters:
+    ///   - loop: the event loop the actor runs on.
+    ///   - inlineJournal: whether the journal's lane commits on ``loop`` as each turn ends, instead of on a
+    ///     thread of its own while the next turn runs.
     init(
-        lobby: Lobby, desk: TournamentDesk, maxConnections: Int, credentials: CredentialSource,
+        loop: any EventLoop, inlineJournal: Bool, lobby: Lobby, desk: TournamentDesk, maxConnections: Int,
+        credentials: CredentialSource,
         journal: JournalWriter?, diskCheckInterval: Duration, failure: HostFailure,
         clock: @escaping @Sendable () -> LobbyTime, logger: Logger, faults: Set<HostFault> = []
     ) {
+        self.loop = loop
         self.desk = desk
         self.faults = faults
         self.clock = clock
         self.lobby = lobby
         self.maxConnections = maxConnections
         self.credentials = credentials
-        self.lane = JournalLane(writer: journal)
+        self.lane = JournalLane(writer: journal, inline: inlineJournal)
         self.diskCheckInterval = diskCheckInterval
         self.failure = failure
         self.logger = logger
@@ -154,7 +169,9 @@ actor LobbyService {
     private nonisolated func post(_ content: LobbyMailbox.Letter.Content, from connection: ConnectionID) -> Bool {
         switch self.mailbox.post(content, from: connection) {
         case .wakeTheLobby:
-            Task { await self.turn() }
+            // NB: a task on the loop, not a `Task`: no allocation, and on the loop's own thread it runs once
+            // the reads under way are done, so that one turn takes them all.
+            self.loop.execute { self.assumeIsolated { $0.turn() } }
             return false
         case .queued:
             return false
@@ -175,7 +192,7 @@ actor LobbyService {
             self.receive(self.mailbox.takeAll())
             if self.mailbox.endTurn() { return }
         }
-        Task { await self.turn() }
+        self.loop.execute { self.assumeIsolated { $0.turn() } }
     }
 
     /// The batches one turn takes at most.

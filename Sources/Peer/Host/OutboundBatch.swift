@@ -63,15 +63,26 @@ struct OutboundBatch: Sendable {
         }
     }
 
+    /// Writes and flushes on `loop`: at once when this is its thread, else handed to it.
+    ///
+    /// NB: at once only on the loop's own thread, where everything sent to its connections is sent (a
+    /// lobby on the connections' loop, with an inline journal): what was handed to the loop earlier
+    /// has gone out by then, so the order holds.
     private static func write(_ writes: [(link: ClientLink, payload: [UInt8])], on loop: any EventLoop) {
-        loop.execute {
-            for write in writes {
-                write.link.writeOnLoop(write.payload)
-            }
-            var flushed: Set<ObjectIdentifier> = []
-            for write in writes where flushed.insert(ObjectIdentifier(write.link.channel)).inserted {
-                write.link.channel.flush()
-            }
+        guard loop.inEventLoop else {
+            loop.execute { Self.writeOnLoop(writes) }
+            return
+        }
+        Self.writeOnLoop(writes)
+    }
+
+    private static func writeOnLoop(_ writes: [(link: ClientLink, payload: [UInt8])]) {
+        for write in writes {
+            write.link.writeOnLoop(write.payload)
+        }
+        var flushed: Set<ObjectIdentifier> = []
+        for write in writes where flushed.insert(ObjectIdentifier(write.link.channel)).inserted {
+            write.link.channel.flush()
         }
     }
 }

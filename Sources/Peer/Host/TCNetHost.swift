@@ -50,7 +50,8 @@ public final class TCNetHost: Service, Sendable {
     ///   - catalog: the games the host offers.
     ///   - store: the data folder's store; `nil` keeps nothing (tests of the transport alone).
     ///   - logger: where connection events go, one line each.
-    ///   - group: the event loops to serve on.
+    ///   - group: the event loops to serve on: the lobby runs on one of them, which serves every TCP
+    ///     connection unless ``HostConfiguration/everyCore`` spreads them over the group.
     /// - Returns: a host ready to ``run()``.
     /// - Throws: when the journal cannot be replayed, or the address cannot be bound (e.g. the port is in use).
     public static func bind(
@@ -87,8 +88,11 @@ public final class TCNetHost: Service, Sendable {
         let journal = store.map { store in
             JournalWriter(store: store) { DiskSpace.of(store.folder) }
         }
+        // NB: one loop serves the connections, and the lobby runs on it, unless every core is asked for;
+        // then the lobby runs on the first of the group's loops.
+        let loop = group.next()
         let service = LobbyService(
-            lobby: lobby, desk: desk,
+            loop: loop, inlineJournal: !configuration.everyCore, lobby: lobby, desk: desk,
             maxConnections: configuration.faults.has(.noConnectionLimit) ? .max : configuration.servedConnections,
             credentials: configuration.faults.has(.weakResumeToken) ? .weak : .system, journal: journal,
             diskCheckInterval: configuration.diskCheckInterval, failure: failure, clock: configuration.clock,
@@ -99,7 +103,8 @@ public final class TCNetHost: Service, Sendable {
         let timeouts = configuration.enforcedTimeouts
         let waterMark = configuration.writeBufferWaterMark
 
-        let serverChannel = try await ServerBootstrap(group: group)
+        let accepting: any EventLoopGroup = configuration.everyCore ? group : loop
+        let serverChannel = try await ServerBootstrap(group: accepting)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)

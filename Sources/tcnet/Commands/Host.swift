@@ -64,6 +64,16 @@ extension TCNet {
                 valueName: "burst/per-second"))
         var rateLimit = "50/20"
 
+        @Flag(
+            name: .long,
+            help: ArgumentHelp(
+                "Serve connections on every core.",
+                discussion: """
+                    By default one thread reads, decides, saves and answers each move: the least CPU a move. \
+                    With hundreds of matches at once, every core gives more moves a second.
+                    """))
+        var everyCore = false
+
         @Flag(name: .long, help: "Do not advertise the host on the LAN (DNS-SD).")
         var noAdvertise = false
 
@@ -140,6 +150,7 @@ extension TCNet {
             var configuration = HostConfiguration(bindAddress: self.bind, port: self.port)
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
             configuration.maxConnections = self.maxConnections
+            configuration.everyCore = self.everyCore
             configuration.idleTimeout = .seconds(Int64(self.idleTimeout))
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))
