@@ -4,6 +4,7 @@
 #   Benchmarks/net/run.sh                      # release build; 1, 50 and 500 matches for 10 s; 10,000 idle
 #   Benchmarks/net/run.sh --matches "50" --duration 20 --idle 0
 #   Benchmarks/net/run.sh --smoke --tcnet PATH  # CI: everything runs once, briefly; no figure is judged
+#   Benchmarks/net/run.sh --every-core          # every tcnet host started with --every-core
 #
 # For each number of matches M: `redis-benchmark -t set -c M` (Redis's own CPU per request from
 # /proc/PID/stat), then `tcnet bench net --matches M` (it starts its own host), then the C load generator
@@ -20,6 +21,7 @@ idle=10000
 tcnet=""
 smoke=0
 requests=200000
+every_core=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --matches) matches=$2; shift 2 ;;
@@ -27,7 +29,8 @@ while [ $# -gt 0 ]; do
         --idle) idle=$2; shift 2 ;;
         --tcnet) tcnet=$2; shift 2 ;;
         --smoke) smoke=1; shift ;;
-        *) echo "usage: $0 [--smoke] [--matches \"1 50 500\"] [--duration S] [--idle N] [--tcnet PATH]" >&2; exit 64 ;;
+        --every-core) every_core=(--every-core); shift ;;
+        *) echo "usage: $0 [--smoke] [--every-core] [--matches \"1 50 500\"] [--duration S] [--idle N] [--tcnet PATH]" >&2; exit 64 ;;
     esac
 done
 if [ "$smoke" -eq 1 ]; then
@@ -87,7 +90,8 @@ start_host() {
     local connections=$1 folder=$2
     mkdir -p "$folder"
     "$tcnet" host --bind 127.0.0.1 --port 0 --data "$folder" --name bench --rate-limit 1000000/1000000 \
-        --max-connections "$connections" --no-advertise --log-level info >/dev/null 2>"$folder/host.log" </dev/null &
+        --max-connections "$connections" --no-advertise --log-level info "${every_core[@]}" \
+        >/dev/null 2>"$folder/host.log" </dev/null &
     host_pid=$!
     pids+=("$host_pid")
     host_port=""
@@ -117,7 +121,7 @@ for m in $matches; do
     read -r redis_rps redis_p50 redis_p99 redis_cpu <<<"$redis"
 
     # tcnet bench net: its own host as a child process.
-    "$tcnet" bench net --matches "$m" --duration "$duration" --json >"$out/bench-$m.json"
+    "$tcnet" bench net --matches "$m" --duration "$duration" "${every_core[@]}" --json >"$out/bench-$m.json"
     f="$out/bench-$m.json"
     rows+=("| $m | \`tcnet bench net\` | $(json "$f" movesPerSecond) | $(json "$f" latencyP50Us) | $(json "$f" latencyP99Us) | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | $(json "$f" hostPeakRssKiB) | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu |")
 
@@ -146,7 +150,7 @@ if [ "$idle" -gt 0 ]; then
     redis="n/a n/a n/a n/a"
     [ -n "$redis_port" ] && redis=$(redis_run 50)
     read -r redis_rps redis_p50 redis_p99 redis_cpu <<<"$redis"
-    "$tcnet" bench idle --connections "$idle" --json >"$out/idle.json"
+    "$tcnet" bench idle --connections "$idle" "${every_core[@]}" --json >"$out/idle.json"
     f="$out/idle.json"
     idle_row="| $(json "$f" connections) | $(json "$f" hostPeakRssKiB) | $(json "$f" hostKiBPerConnection) | $(json "$f" greetingP50Us) | $(json "$f" greetingP99Us) | $redis_rps | $redis_p99 |"
 fi

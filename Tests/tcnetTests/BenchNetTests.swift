@@ -10,10 +10,12 @@ struct BenchNetTests {
         "hostCpuMicrosPerMove", "clientCpuMicrosPerMove", "desyncs", "errors",
     ]
 
-    @Test("two matches for a second, with its own host: one JSON object of the documented figures")
-    func runsAndReports() async throws {
+    @Test(
+        "two matches for a second, with its own host: one JSON object of the documented figures",
+        arguments: [[], ["--every-core"]])
+    func runsAndReports(hostMode: [String]) async throws {
         let outcome = try await CommandRunner.run(
-            ["bench", "net", "--matches", "2", "--duration", "1", "--json"], timeout: .seconds(60))
+            ["bench", "net", "--matches", "2", "--duration", "1", "--json"] + hostMode, timeout: .seconds(60))
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let line = try #require(outcome.standardOutput.split(separator: "\n").last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -42,6 +44,7 @@ struct BenchNetTests {
             (["--duration", "1", "--games", "1"], "pass --duration or --games, not both"),
             (["--target", "127.0.0.1:1"], "cannot play against a tcnet host at 127.0.0.1:1"),
             (["--host-pid", "42"], "--host-pid goes with --target"),
+            (["--target", "127.0.0.1:7420", "--every-core"], "--every-core goes with the host this command starts"),
         ])
     func badInput(arguments: [String], message: String) async throws {
         let outcome = try await CommandRunner.run(["bench", "net"] + arguments)

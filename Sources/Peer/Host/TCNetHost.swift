@@ -142,7 +142,10 @@ public final class TCNetHost: Service, Sendable {
         }
         self.logger.info(
             "listening",
-            metadata: ["address": "\(self.configuration.bindAddress)", "port": "\(self.port)"])
+            metadata: [
+                "address": "\(self.configuration.bindAddress)", "port": "\(self.port)",
+                "threads": "\(self.configuration.everyCore ? "every-core" : "one")",
+            ])
         try await withGracefulShutdownHandler {
             // NB: a journal replayed at start-up may hold deadlines: the first check schedules them.
             await self.service.startPausedIfTheDiskIsFull()

@@ -40,6 +40,9 @@ extension TCNet.Bench {
         @Option(help: "Seconds each round of --matches plays.")
         var duration = 10
 
+        @Flag(help: "Start the host with --every-core (its connections on every core), not on one thread.")
+        var everyCore = false
+
         @Flag(help: "Print one JSON object instead of a table.")
         var json = false
 
@@ -49,6 +52,9 @@ extension TCNet.Bench {
             guard self.probes >= 1 else { throw ValidationError("--probes must be at least 1") }
             guard (0...5_000).contains(self.matches) else { throw ValidationError("--matches takes 0 to 5000") }
             guard (1...3_600).contains(self.duration) else { throw ValidationError("--duration takes 1 to 3600") }
+            if self.everyCore, self.target != nil {
+                throw ValidationError("--every-core goes with the host this command starts; start yours with it instead")
+            }
             if let target, LoadTarget.parse(target) == nil {
                 throw ValidationError(
                     "--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")
@@ -59,7 +65,7 @@ extension TCNet.Bench {
             // NB: this process holds every client socket, and the host it starts inherits the limit.
             try OpenFileLimit.raise(to: self.connections + self.probes + 2 * self.matches + 512)
             let (child, target) = try await BenchNetHost.target(
-                self.target, maxConnections: self.connections + 2 * self.matches + 64)
+                self.target, maxConnections: self.connections + 2 * self.matches + 64, everyCore: self.everyCore)
             let namePrefix = "i" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
             do {
                 try await self.probeOnce(target, namePrefix: namePrefix)

@@ -44,6 +44,9 @@ extension TCNet.Bench {
         @Option(help: "Where the bots' random choices start.")
         var seed: UInt64 = 1
 
+        @Flag(help: "Start the host with --every-core (its connections on every core), not on one thread.")
+        var everyCore = false
+
         @Flag(help: "Print one JSON object instead of a table.")
         var json = false
 
@@ -59,6 +62,9 @@ extension TCNet.Bench {
                 throw ValidationError("--host-pid goes with --target; the host this command starts is measured anyway")
             }
             if let hostPid, hostPid < 1 { throw ValidationError("--host-pid must be a process id (at least 1)") }
+            if self.everyCore, self.target != nil {
+                throw ValidationError("--every-core goes with the host this command starts; start yours with it instead")
+            }
             if let target, LoadTarget.parse(target) == nil {
                 throw ValidationError(
                     "--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")
@@ -69,7 +75,8 @@ extension TCNet.Bench {
             try OpenFileLimit.raise(to: 2 * self.matches + 256)
             let stop: NetLoadPlan.Stop = self.games.map { .games($0) } ?? .after(.seconds(self.duration ?? 10))
             let namePrefix = "b" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-            let (child, target) = try await BenchNetHost.target(self.target, maxConnections: 2 * self.matches + 16)
+            let (child, target) = try await BenchNetHost.target(
+                self.target, maxConnections: 2 * self.matches + 16, everyCore: self.everyCore)
             do {
                 try await Self.probe(target, namePrefix: namePrefix)
                 let plan = NetLoadPlan(

@@ -26,19 +26,23 @@ final class BenchNetHost {
     /// - Parameters:
     ///   - given: `--target`, if the command was given one.
     ///   - maxConnections: the connections a started host must accept.
+    ///   - everyCore: start the host with `--every-core`.
     /// - Returns: the child (`nil` for a given host) and where to connect.
-    static func target(_ given: String?, maxConnections: Int) async throws -> (child: BenchNetHost?, target: LoadTarget)
-    {
+    static func target(
+        _ given: String?, maxConnections: Int, everyCore: Bool = false
+    ) async throws -> (child: BenchNetHost?, target: LoadTarget) {
         if let text = given, let target = LoadTarget.parse(text) { return (nil, target) }
-        let started = try await Self.start(maxConnections: maxConnections)
+        let started = try await Self.start(maxConnections: maxConnections, everyCore: everyCore)
         return (started, LoadTarget(host: "127.0.0.1", port: started.port))
     }
 
     /// Starts `tcnet host` (this very executable) on 127.0.0.1 and a free port, and waits until it listens.
-    /// - Parameter maxConnections: the connections the host must accept.
+    /// - Parameters:
+    ///   - maxConnections: the connections the host must accept.
+    ///   - everyCore: start it with `--every-core`.
     /// - Returns: the running host.
     /// - Throws: ``CommandFailure`` when it cannot start; the folder is removed then.
-    static func start(maxConnections: Int) async throws -> BenchNetHost {
+    static func start(maxConnections: Int, everyCore: Bool = false) async throws -> BenchNetHost {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-bench-\(UUID().uuidString)")
         let log = folder.appendingPathComponent("host.log")
         let process = Process()
@@ -51,7 +55,7 @@ final class BenchNetHost {
                 "host", "--bind", "127.0.0.1", "--port", "0", "--data", folder.path, "--name", "tcnet bench",
                 "--rate-limit", "1000000/1000000", "--max-connections", "\(maxConnections)", "--log-level", "info",
                 "--no-advertise",
-            ]
+            ] + (everyCore ? ["--every-core"] : [])
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: log)
