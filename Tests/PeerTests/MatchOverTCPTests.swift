@@ -1,6 +1,8 @@
+import Foundation
 import Lobby
 import Peer
 import Protocol
+import Storage
 import TaxCollectionRules
 import TestSupport
 import Testing
@@ -41,6 +43,27 @@ struct MatchOverTCPTests {
             }
             throw ClientConnection.Failure.closed
         }
+    }
+
+    @Test(
+        "a whole match on a durable journal (synchronous=FULL): every move the players saw is on disk, in order",
+        arguments: [false, true])
+    func durableMatch(everyCore: Bool) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-durable-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, synchronous: true, newHostID: { "durable" })
+        let played = try await withHost(store: store, { $0.everyCore = everyCore }) { host in
+            async let a = Self.play(port: host.port, name: "Lan", seat: "A", bot: "greedy", seed: 3, createTable: true)
+            async let b = Self.play(port: host.port, name: "Minh", seat: "B", bot: "random", seed: 4, createTable: false)
+            let (resultA, playerA) = try await a
+            let (resultB, _) = try await b
+            #expect(resultA == resultB)
+            return playerA.mirror.seq
+        }
+        // NB: the finished match is still its table's current one: the journal reads back all of its moves.
+        let moves = try store.loadJournal().moves.filter { $0.table == "t1" }
+        #expect(played > 0)
+        #expect(moves.map(\.seq) == Array(1...played))
     }
 
     @Test(

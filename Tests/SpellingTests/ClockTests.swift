@@ -1,12 +1,13 @@
 import Foundation
 import Lobby
-import Peer
 import Protocol
 import SpellingRules
 import Storage
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Peer
 
 /// The two-minute clock is the host's (a GameKit deadline in wall-clock time, kept in the store): a host
 /// restart, which also drops the student's connection, does not restart it.
@@ -98,6 +99,30 @@ struct ClockTests {
                 #expect(over?.board?.top.map(\.name) == ["Ana"] && over?.board?.place == 1)
             }
         }
+    }
+}
+
+extension ClockTests {
+    @Test("a host that is shutting down ends no game by its clock, even once the deadline has passed")
+    func noTimeUpWhileStopping() async throws {
+        let data = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let clock = TestClock(LobbyTime(milliseconds: 1_800_000_000_000))
+        let start = clock.now
+        let store = try HostStore(folder: data, newHostID: { "h" })
+        try await withDeadline(seconds: 120) {
+            try await withHost(store: store, { $0.clock = clock.read }) { host in
+                let ana = try await Student(port: host.port, name: "Ana")
+                _ = try await ana.open(["mode": .string("pick")])
+                await host.service.shutDown()
+                // NB: the clock past the deadline, then the lobby asked: a stopping host leaves the game as it is.
+                clock.set(start.adding(milliseconds: 121_000))
+                await host.service.tickIfDue()
+                await host.service.finishJournal()
+            }
+        }
+        #expect(try store.archivedMatches().isEmpty, "no game ended while the host stopped")
+        #expect(try store.loadJournal().tables.map(\.status) == [.playing])
     }
 }
 

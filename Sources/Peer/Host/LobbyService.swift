@@ -259,6 +259,7 @@ actor LobbyService {
     /// Does what the lobby and the desk have due: grace periods, games' deadlines, bots, held seats.
     func tickIfDue() {
         self.readMail()
+        guard !self.isShutDown else { return }
         let now = self.now
         if let deadline = self.nextDeadline, deadline <= now {
             self.perform(self.lobby.tick(now: now))
@@ -280,8 +281,11 @@ actor LobbyService {
     ///
     /// NB: the lobby says when it has something to do (``Lobby/nextDeadline``) after every event;
     /// nothing polls.
+    ///
+    /// NB: none once the host is shutting down: a stopping host acts on no deadline (a connection it closed
+    /// still reports its departure, and its journal is written, but no game ends by its clock meanwhile).
     private func scheduleWake() {
-        guard let next = self.nextDeadline else {
+        guard !self.isShutDown, let next = self.nextDeadline else {
             self.wake?.task.cancel()
             self.wake = nil
             return
