@@ -53,8 +53,9 @@ struct MatchOverTCPTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try HostStore(folder: folder, synchronous: true, newHostID: { "durable" })
         let played = try await withHost(store: store, { $0.everyCore = everyCore }) { host in
-            async let a = Self.play(port: host.port, name: "Lan", seat: "A", bot: "greedy", seed: 3, createTable: true)
-            async let b = Self.play(port: host.port, name: "Minh", seat: "B", bot: "random", seed: 4, createTable: false)
+            let port = host.port
+            async let a = Self.play(port: port, name: "Lan", seat: "A", bot: "greedy", seed: 3, createTable: true)
+            async let b = Self.play(port: port, name: "Minh", seat: "B", bot: "random", seed: 4, createTable: false)
             let (resultA, playerA) = try await a
             let (resultB, _) = try await b
             #expect(resultA == resultB)
@@ -73,8 +74,9 @@ struct MatchOverTCPTests {
         // NB: both ways of serving: one loop running the lobby and its journal inline (the default), and
         // the connections spread over every loop with the journal on a thread of its own.
         try await withHost({ $0.everyCore = everyCore }) { host in
-            async let a = Self.play(port: host.port, name: "Lan", seat: "A", bot: "random", seed: 1, createTable: true)
-            async let b = Self.play(port: host.port, name: "Minh", seat: "B", bot: "greedy", seed: 2, createTable: false)
+            let port = host.port
+            async let a = Self.play(port: port, name: "Lan", seat: "A", bot: "random", seed: 1, createTable: true)
+            async let b = Self.play(port: port, name: "Minh", seat: "B", bot: "greedy", seed: 2, createTable: false)
             let (resultA, playerA) = try await a
             let (resultB, playerB) = try await b
             #expect(resultA == resultB)

@@ -58,8 +58,8 @@ actor LobbyService {
     ///   - inlineJournal: whether the journal's lane commits on ``loop`` as each turn ends, instead of on a
     ///     thread of its own while the next turn runs.
     init(
-        loop: any EventLoop, inlineJournal: Bool, lobby: Lobby, desk: TournamentDesk, maxConnections: Int,
-        credentials: CredentialSource,
+        loop: any EventLoop, inlineJournal: Bool,
+        lobby: Lobby, desk: TournamentDesk, maxConnections: Int, credentials: CredentialSource,
         journal: JournalWriter?, diskCheckInterval: Duration, failure: HostFailure,
         clock: @escaping @Sendable () -> LobbyTime, logger: Logger, faults: Set<HostFault> = []
     ) {
@@ -169,9 +169,7 @@ actor LobbyService {
     private nonisolated func post(_ content: LobbyMailbox.Letter.Content, from connection: ConnectionID) -> Bool {
         switch self.mailbox.post(content, from: connection) {
         case .wakeTheLobby:
-            // NB: a task on the loop, not a `Task`: no allocation, and on the loop's own thread it runs once
-            // the reads under way are done, so that one turn takes them all.
-            self.loop.execute { self.assumeIsolated { $0.turn() } }
+            self.startTurn()
             return false
         case .queued:
             return false
@@ -192,6 +190,14 @@ actor LobbyService {
             self.receive(self.mailbox.takeAll())
             if self.mailbox.endTurn() { return }
         }
+        self.startTurn()
+    }
+
+    /// Starts a ``turn()`` on the lobby's loop.
+    ///
+    /// NB: a task on the loop, not a `Task`: no allocation, and on the loop's own thread it runs once the
+    /// reads under way are done, so that one turn takes them all.
+    private nonisolated func startTurn() {
         self.loop.execute { self.assumeIsolated { $0.turn() } }
     }
 

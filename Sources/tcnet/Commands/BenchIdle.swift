@@ -52,9 +52,7 @@ extension TCNet.Bench {
             guard self.probes >= 1 else { throw ValidationError("--probes must be at least 1") }
             guard (0...5_000).contains(self.matches) else { throw ValidationError("--matches takes 0 to 5000") }
             guard (1...3_600).contains(self.duration) else { throw ValidationError("--duration takes 1 to 3600") }
-            if self.everyCore, self.target != nil {
-                throw ValidationError("--every-core goes with the host this command starts; start yours with it instead")
-            }
+            try BenchNetHost.check(everyCore: self.everyCore, target: self.target)
             if let target, LoadTarget.parse(target) == nil {
                 throw ValidationError(
                     "--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")

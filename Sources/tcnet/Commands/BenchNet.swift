@@ -62,9 +62,7 @@ extension TCNet.Bench {
                 throw ValidationError("--host-pid goes with --target; the host this command starts is measured anyway")
             }
             if let hostPid, hostPid < 1 { throw ValidationError("--host-pid must be a process id (at least 1)") }
-            if self.everyCore, self.target != nil {
-                throw ValidationError("--every-core goes with the host this command starts; start yours with it instead")
-            }
+            try BenchNetHost.check(everyCore: self.everyCore, target: self.target)
             if let target, LoadTarget.parse(target) == nil {
                 throw ValidationError(
                     "--target takes HOST:PORT with a port of 1 to 65535, like 127.0.0.1:7420, not \"\(target)\"")

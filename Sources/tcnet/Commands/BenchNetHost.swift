@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Peer
 
@@ -34,6 +35,12 @@ final class BenchNetHost {
         if let text = given, let target = LoadTarget.parse(text) { return (nil, target) }
         let started = try await Self.start(maxConnections: maxConnections, everyCore: everyCore)
         return (started, LoadTarget(host: "127.0.0.1", port: started.port))
+    }
+
+    /// Refuses `--every-core` with `--target`: the flag is for the host a benchmark starts itself.
+    static func check(everyCore: Bool, target: String?) throws {
+        guard everyCore, target != nil else { return }
+        throw ValidationError("--every-core goes with the host this command starts; start yours with it instead")
     }
 
     /// Starts `tcnet host` (this very executable) on 127.0.0.1 and a free port, and waits until it listens.
