@@ -18,6 +18,7 @@ struct LoopSeatTests {
     /// NB: unchecked: an `EmbeddedChannel` runs everything on the test's own thread.
     final class Harness: @unchecked Sendable {
         let channel = EmbeddedChannel()
+        let reads = ReadCounter()
         var outcome: LoopSeat<Game>.Outcome?
 
         init() throws {
@@ -25,10 +26,11 @@ struct LoopSeatTests {
             let done = self.channel.eventLoop.makePromise(of: LoopSeat<Game>.Outcome.self)
             let seat = LoopSeat<Game>(
                 run: .init(seat: "A", plan: plan, seed: 3), table: "t1", start: .now, tally: NetLoadTally(),
-                done: done)
+                frames: FrameDecoder(), done: done)
+            try self.channel.pipeline.syncOperations.addHandler(self.reads)
             try self.channel.pipeline.syncOperations.addHandler(seat)
             done.futureResult.whenSuccess { self.outcome = $0 }
-            seat.begin(context: try self.channel.pipeline.syncOperations.context(handler: seat))
+            try seat.begin(context: try self.channel.pipeline.syncOperations.context(handler: seat))
         }
 
         /// The next message the seat wrote.
@@ -39,7 +41,23 @@ struct LoopSeatTests {
         }
 
         func receive(_ update: MatchUpdate, re: RequestID? = nil) throws {
-            try self.channel.writeInbound(WireCodec.payload(HostEnvelope(re: re, .state(update))))
+            try self.receive(payload: WireCodec.payload(HostEnvelope(re: re, .state(update))))
+        }
+
+        /// One read of a whole frame around `payload`.
+        func receive(payload: [UInt8]) throws {
+            try self.channel.writeInbound(ByteBuffer(bytes: FrameEncoder.frame(payload)))
+        }
+    }
+
+    /// Counts the reads asked for on their way to the socket (the seat turns auto-read off).
+    final class ReadCounter: ChannelOutboundHandler, @unchecked Sendable {
+        typealias OutboundIn = Any
+        var count = 0
+
+        func read(context: ChannelHandlerContext) {
+            self.count += 1
+            context.read()
         }
     }
 
@@ -96,7 +114,7 @@ struct LoopSeatTests {
     func badPayload() throws {
         let harness = try Harness()
         _ = try harness.sent()
-        try harness.channel.writeInbound(Array("{".utf8))
+        try harness.receive(payload: Array("{".utf8))
         let outcome = try #require(harness.outcome)
         #expect(outcome.failure?.contains("invalid-json") == true, "\(outcome.failure ?? "")")
         try harness.receive(Self.update(Self.start(), seq: 0))
@@ -107,9 +125,62 @@ struct LoopSeatTests {
     func unknownType() throws {
         let harness = try Harness()
         _ = try harness.sent()
-        try harness.channel.writeInbound(Array(#"{"type":"from-the-future"}"#.utf8))
+        try harness.receive(payload: Array(#"{"type":"from-the-future"}"#.utf8))
         #expect(harness.outcome == nil)
         try harness.receive(Self.update(Self.start(), seq: 0))
         if case .move = try harness.sent()?.message {} else { Issue.record("no move after the unknown message") }
+    }
+
+    @Test("frames are taken whole however the reads cut them, and each read asks for the next one")
+    func framesAcrossReads() throws {
+        let harness = try Harness()
+        #expect(harness.reads.count == 1, "the first read is asked for at the start")
+        _ = try harness.sent()
+        let state = Self.start()
+        // NB: a table message (nothing to answer) and the first state in one frame run, cut inside the state.
+        let table = FrameEncoder.frame(
+            WireCodec.payload(HostEnvelope(.table(TableUpdate(table: Self.table(status: .playing))))))
+        let first = FrameEncoder.frame(WireCodec.payload(HostEnvelope(.state(Self.update(state, seq: 0)))))
+        let bytes = table + first
+        let cut = table.count + first.count / 2
+        try harness.channel.writeInbound(ByteBuffer(bytes: bytes[..<cut]))
+        #expect(try harness.sent() == nil, "half a state: nothing yet")
+        #expect(harness.reads.count == 2)
+        try harness.channel.writeInbound(ByteBuffer(bytes: bytes[cut...]))
+        guard case .move(let request)? = try harness.sent()?.message else {
+            Issue.record("no move once the state's frame was whole")
+            return
+        }
+        #expect(request.seq == 0)
+        #expect(harness.reads.count == 3)
+        #expect(harness.outcome == nil)
+    }
+
+    @Test("a frame header it cannot take ends the seat and closes the connection")
+    func badFrame() throws {
+        let harness = try Harness()
+        _ = try harness.sent()
+        try harness.channel.writeInbound(ByteBuffer(bytes: [0, 0, 0, 0]))
+        let outcome = try #require(harness.outcome)
+        #expect(outcome.failure?.contains("bad frame") == true, "\(outcome.failure ?? "")")
+        #expect(!harness.channel.isActive)
+    }
+
+    @Test("once it has finished the seat asks for no more reads")
+    func noReadsAfterTheEnd() throws {
+        let harness = try Harness()
+        _ = try harness.sent()
+        try harness.receive(payload: Array("{".utf8))
+        #expect(harness.outcome != nil)
+        let asked = harness.reads.count
+        try harness.receive(Self.update(Self.start(), seq: 0))
+        #expect(harness.reads.count == asked)
+    }
+
+    static func table(status: TableStatus) -> TableInfo {
+        TableInfo(
+            id: "t1", game: Game.descriptor.id, ruleSet: "classic", status: status,
+            seats: [SeatInfo(seat: "A"), SeatInfo(seat: "B")], spectators: 0, graceSeconds: 120,
+            onTimeout: .pause, match: 1)
     }
 }

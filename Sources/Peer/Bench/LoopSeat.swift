@@ -5,13 +5,12 @@ import Protocol
 /// The playing part of one seat of `tcnet bench net`, on its connection's event loop.
 ///
 /// Set up (hello, table, seat, start line) runs as a task over a ``ClientConnection``; the moves then
-/// run here, between the frame decoder and the connection's own reader, so a message and the move
-/// that answers it cost no hop between the event loop and a task. It says `ready`, plays and asks for
-/// rematches until the stop rule says stop, then says `leave` and completes its promise; the task then
-/// closes the connection.
+/// run here, in the frame decoder's place at the head of the pipeline, so a message and the move
+/// that answers it cost no hop between the event loop and a task, nor one between handlers. It says
+/// `ready`, plays and asks for rematches until the stop rule says stop, then says `leave` and
+/// completes its promise; the task then closes the connection.
 final class LoopSeat<G: Game>: ChannelInboundHandler {
-    typealias InboundIn = [UInt8]
-    typealias InboundOut = [UInt8]
+    typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     /// What the seat brings back: its counts, and why it stopped early if it did.
@@ -24,6 +23,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     private let table: TableID
     private let firstSeat: Bool
     private var stop: StopRule
+    private var frames: FrameDecoder
     private var player: SeatPlayer<G>
     private var tally: NetLoadTally
     private var pending: (id: RequestID, sent: ContinuousClock.Instant)?
@@ -32,13 +32,14 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     private var finished = false
 
     init(
-        run: SeatPlan, table: TableID, start: ContinuousClock.Instant, tally: NetLoadTally,
+        run: SeatPlan, table: TableID, start: ContinuousClock.Instant, tally: NetLoadTally, frames: FrameDecoder,
         done: EventLoopPromise<Outcome>
     ) {
         self.seat = run.seat
         self.table = table
         self.firstSeat = run.seat == G.descriptor.seats[0]
         self.stop = StopRule(plan: run.plan.stop, start: start)
+        self.frames = frames
         self.player = SeatPlayer<G>(table: table, seat: run.seat, bot: run.plan.bot, seed: run.seed)
         self.tally = tally
         self.done = done
@@ -52,19 +53,42 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     }
 
     /// Says `ready`: the match starts when both seats have.
-    func begin(context: ChannelHandlerContext) {
+    ///
+    /// NB: the seat asks for the connection's reads itself (auto-read off until it finishes): a read
+    /// asked for here goes straight to the socket, not through the connection's reader at the tail.
+    func begin(context: ChannelHandlerContext) throws {
+        try context.channel.syncOptions?.setOption(.autoRead, value: false)
+        context.read()
         self.send(.ready(TableRequest(table: self.table)), context: context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !self.finished else { return }
-        let payload = self.unwrapInboundIn(data)
+        self.frames.append(contentsOf: self.unwrapInboundIn(data).readableBytesView)
+        do {
+            while !self.finished, let payload = try self.frames.nextPayload() {
+                self.take(payload, context: context)
+            }
+        } catch {
+            self.finish(failure: "the host sent a bad frame: \(error)")
+            context.close(promise: nil)
+        }
+    }
+
+    /// Nothing reads after the seat while it plays (the connection's reader waits for its end); the seat
+    /// asks for the next read.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        guard self.finished else { return context.read() }
+        context.fireChannelReadComplete()
+    }
+
+    private func take(_ payload: [UInt8], context: ChannelHandlerContext) {
         let envelope: HostEnvelope
         switch WireCodec.decodeHost(payload) {
         case .success(let decoded): envelope = decoded
         case .failure(let problem) where problem.code == .unknownType: return
         case .failure(let problem):
-            return self.finish(failure: "\(ClientConnection.Failure.badMessage(problem))")
+            return self.finish(failure: "\(ClientConnection.Failure.badMessage(problem))", context: context)
         }
         self.receive(envelope, context: context)
     }
@@ -84,7 +108,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         case .table(let update)
         where stopping && update.table.status == .waiting && self.player.mirror.state != nil:
             // NB: the opponent left at the end; nothing more will come.
-            return self.finish(failure: nil)
+            return self.finish(failure: nil, context: context)
         default:
             break
         }
@@ -120,12 +144,14 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
 
     private func leave(context: ChannelHandlerContext) {
         self.send(.leave(TableRequest(table: self.table)), context: context)
-        self.finish(failure: nil)
+        self.finish(failure: nil, context: context)
     }
 
-    private func finish(failure: String?) {
+    private func finish(failure: String?, context: ChannelHandlerContext? = nil) {
         guard !self.finished else { return }
         self.finished = true
+        // NB: the connection's reader reads again (its closing waits for the host's end of the stream).
+        try? context?.channel.syncOptions?.setOption(.autoRead, value: true)
         self.done.succeed(Outcome(tally: self.tally, failure: failure))
     }
 

@@ -82,10 +82,14 @@ struct SeatRun<G: Game> {
         channel.eventLoop.execute {
             do {
                 let pipeline = channel.pipeline.syncOperations
+                // NB: the seat takes the frame decoder's place, with what it holds: a message is then one
+                // handler's work, not a hop through the pipeline and a cast from `NIOAny`.
                 let frames = try pipeline.handler(type: ClientFrameHandler.self)
-                let seat = LoopSeat<G>(run: run, table: table, start: start, tally: tally, done: done)
-                try pipeline.addHandler(seat, position: .after(frames))
-                seat.begin(context: try pipeline.context(handler: seat))
+                let seat = LoopSeat<G>(
+                    run: run, table: table, start: start, tally: tally, frames: frames.decoder, done: done)
+                try pipeline.addHandler(seat, position: .before(frames))
+                pipeline.removeHandler(frames, promise: nil)
+                try seat.begin(context: try pipeline.context(handler: seat))
             } catch {
                 done.fail(error)
             }

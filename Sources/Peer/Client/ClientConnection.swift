@@ -133,11 +133,11 @@ public struct ClientConnection: ~Copyable {
 }
 
 /// Splits the host's bytes into frame payloads; a bad frame closes the connection.
-final class ClientFrameHandler: ChannelInboundHandler {
+final class ClientFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = [UInt8]
 
-    private var decoder = FrameDecoder(limits: FrameLimits(maxPayload: 1 << 24))
+    private(set) var decoder = FrameDecoder(limits: FrameLimits(maxPayload: 1 << 24))
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = self.unwrapInboundIn(data)
