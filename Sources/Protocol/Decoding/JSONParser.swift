@@ -134,6 +134,13 @@ struct JSONParser {
         self.value(depth: 1)
     }
 
+    /// Whether the value at the parser opens an object or an array: a reader that takes only a plain value
+    /// there gives up at once, before the container's text is checked.
+    mutating func valueIsContainer() -> Bool {
+        self.skipWhitespace()
+        return self.peek(UInt8(ascii: "{")) || self.peek(UInt8(ascii: "["))
+    }
+
     /// A game's value at the parser (a move), nested as in an object at `depth`: an object or an array
     /// checked and kept as text when the parser defers (``init(bytes:deferring:)``), which the game then
     /// reads itself, any other value built at once (``strictValue(depth:)``). `nil` for a text the

@@ -667,6 +667,9 @@ extension MatchUpdate {
                 update.last = last
                 return true
             }
+            // NB: a `table` message's `table` is an object: it is left at once to TableUpdate's reader,
+            // not checked here first.
+            if member == .table, parser.valueIsContainer() { return false }
             guard let node = parser.memberValue() else { return false }
             return Self.read(member, node, into: &update, re: &re)
         }
