@@ -280,3 +280,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// NB: release builds optimise across modules, so that generic code of one module (a seat player, a mirror)
+// is specialised for the game another module names; `tcnet bench net`'s seats check every state with no
+// generic metadata looked up per message (docs/BENCHMARKS.md, issue 14's twenty-first round). Debug builds,
+// and with them `swift test`, are as before.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+}

@@ -30,6 +30,13 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     private var nextID: Int64 = 1_000_000
     private let done: EventLoopPromise<Outcome>
     private var finished = false
+    /// What `channelRead` calls: ``read(context:_:)``.
+    ///
+    /// NB: the pipeline calls `channelRead` through `ChannelInboundHandler`'s witness, compiled once for
+    /// every game; this closure is made in `init`, which the release build (optimised across modules,
+    /// Package.swift) specialises where the game is known (``SeatRun``), and so is everything the closure
+    /// calls: the parsing, the checks and the bot run with no generic metadata looked up per message.
+    private let reader: (LoopSeat<G>, ChannelHandlerContext, ByteBuffer) -> Void
 
     init(
         run: SeatPlan, table: TableID, start: ContinuousClock.Instant, tally: NetLoadTally, frames: FrameDecoder,
@@ -43,6 +50,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         self.player = SeatPlayer<G>(table: table, seat: run.seat, bot: run.plan.bot, seed: run.seed)
         self.tally = tally
         self.done = done
+        self.reader = { seat, context, buffer in seat.read(context: context, buffer) }
     }
 
     /// The seat's part of the plan.
@@ -64,7 +72,12 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !self.finished else { return }
-        self.frames.append(contentsOf: self.unwrapInboundIn(data).readableBytesView)
+        self.reader(self, context, self.unwrapInboundIn(data))
+    }
+
+    /// Takes the frames a read completed.
+    func read(context: ChannelHandlerContext, _ buffer: ByteBuffer) {
+        self.frames.append(contentsOf: buffer.readableBytesView)
         do {
             while !self.finished, let payload = try self.frames.nextPayload() {
                 self.take(payload, context: context)
