@@ -83,7 +83,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
                 self.take(payload, context: context)
             }
         } catch {
-            self.finish(failure: "the host sent a bad frame: \(error)")
+            self.finish(failure: "the host sent a bad frame: \(error)", context: context)
             context.close(promise: nil)
         }
     }
@@ -160,20 +160,21 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         self.finish(failure: nil, context: context)
     }
 
-    private func finish(failure: String?, context: ChannelHandlerContext? = nil) {
+    private func finish(failure: String?, context: ChannelHandlerContext) {
         guard !self.finished else { return }
         self.finished = true
-        // NB: the connection's reader reads again (its closing waits for the host's end of the stream).
-        try? context?.channel.syncOptions?.setOption(.autoRead, value: true)
+        // NB: the connection reads again as before the seat took it, so what the host still sends until the
+        // task closes it is read, not left in the socket (a closed channel refuses the option: no matter).
+        try? context.channel.syncOptions?.setOption(.autoRead, value: true)
         self.done.succeed(Outcome(tally: self.tally, failure: failure))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        self.finish(failure: "\(ClientConnection.Failure.closed)")
+        self.finish(failure: "\(ClientConnection.Failure.closed)", context: context)
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        self.finish(failure: "\(ClientConnection.Failure.closed)")
+        self.finish(failure: "\(ClientConnection.Failure.closed)", context: context)
     }
 }
