@@ -22,6 +22,16 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("TCNET_ARTIFACTS", ROOT / "artifacts" / "browser"))
 # NB: generous: the machine may be busy with other builds; every wait polls, none sleeps blindly.
 WAIT = float(os.environ.get("TCNET_BROWSER_WAIT", "20"))
+# Every host's data folder is made in this one folder, removed when the session passes (kept, with the
+# hosts' logs, when it fails).
+DATA_ROOT = tempfile.mkdtemp(prefix="tcnet-browser-")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if exitstatus == 0 or not os.listdir(DATA_ROOT):
+        shutil.rmtree(DATA_ROOT, ignore_errors=True)
+    else:
+        print(f"\nthe hosts' data folders and logs are kept in {DATA_ROOT}")
 
 
 def tcnet_binary():
@@ -41,7 +51,7 @@ class Host:
     """A `tcnet host` process on loopback with its web side; stopped with SIGTERM."""
 
     def __init__(self, data=None, tcp=None, web=None, teacher_code=None):
-        self.data = data or tempfile.mkdtemp(prefix="tcnet-browser-")
+        self.data = data or tempfile.mkdtemp(prefix="host-", dir=DATA_ROOT)
         self.tcp = tcp or free_port()
         self.web = web or free_port()
         self.url = f"http://127.0.0.1:{self.web}"

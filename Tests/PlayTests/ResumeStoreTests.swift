@@ -9,10 +9,15 @@ struct ResumeStoreTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-state-\(UUID())").path + "/tcnet"
     }
 
+    /// Removes the test's folder with the `tcnet-state-` folder it is in.
+    static func remove(_ store: ResumeStore) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: store.folder).deletingLastPathComponent())
+    }
+
     @Test("a token kept for a host and name comes back for the same host and name in any case, and for no other")
     func keepAndFind() throws {
         let store = ResumeStore(folder: Self.folder())
-        defer { try? FileManager.default.removeItem(atPath: store.folder) }
+        defer { Self.remove(store) }
         let token = ResumeToken(rawValue: String(repeating: "5a", count: 32))
         try store.save(token, host: "192.168.1.20", port: 7420, name: "Lan")
         #expect(store.token(host: "192.168.1.20", port: 7420, name: "LAN") == token)
@@ -31,7 +36,7 @@ struct ResumeStoreTests {
     )
     func private_() throws {
         let store = ResumeStore(folder: Self.folder())
-        defer { try? FileManager.default.removeItem(atPath: store.folder) }
+        defer { Self.remove(store) }
         let previous = umask(0)
         defer { umask(previous) }
         try store.save(ResumeToken(rawValue: "abc"), host: "::1", port: 7420, name: "Lan")

@@ -15,8 +15,9 @@ struct HostStoreTests {
 
     @Test("the store creates its folder and file, uses WAL, and keeps the host id across reopenings")
     func identitySurvivesReopen() throws {
-        let folder = self.temporaryFolder() + "/nested/data"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let root = self.temporaryFolder()
+        let folder = root + "/nested/data"
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let first = try HostStore(folder: folder, newHostID: { "host-one" })
         #expect(FileManager.default.fileExists(atPath: folder + "/tcnet.sqlite"))
         #expect(try first.journalMode() == "wal")
