@@ -12,14 +12,15 @@ struct JSONTextObjectReaderTests {
         #"{"bank":3,"direction":"up"}"#, #"{"refill":true}"#, "{}", #"{"a":null}"#, #"{"t":true,"f":false}"#,
         #" { "bank" : 3 , "direction" : "up" } "#, #"{"n":9007199254740991}"#, #"{"n":-9007199254740991}"#,
         #"{"n":9007199254740992}"#, #"{"n":-9007199254740992}"#, #"{"n":1.5}"#, #"{"n":0}"#, #"{"n":-1}"#,
-        #"{"s":"caf\u00e9 \"x\""}"#, #"{"s":""}"#, #"{"n":12345678901234567890}"#,
+        #"{"s":"caf\u00e9 \"x\""}"#, #"{"s":""}"#, #"{"n":12345678901234567890}"#, #"{"":1,"a":2}"#,
+        #"{"a":1,"bank":2,"direction":"up","f":false,"n":5,"refill":null,"s":"x","t":true}"#,
     ]
     /// Texts it leaves: not a flat object, not JSON, a name with an escape or written twice, a whole
     /// number not written as an integer (which the strict reading refuses).
     static let left = [
         #"{"o":{}}"#, #"{"a":[]}"#, "[1]", #""x""#, "3", "null", #"{"b\u0061nk":3}"#, #"{"bank":3,"bank":4}"#,
         #"{"n":1.0}"#, #"{"n":-0}"#, #"{"n":1e0}"#, "\u{FEFF}{}", #"{"a":1}x"#, #"{"a":}"#, #"{"a":1,}"#, "{",
-        #"{"s":"\#u{1}"}"#,
+        #"{"s":"\#u{1}"}"#, #"{"a":1,"a":1}"#, #"{"t":true,"f":false,"t":true}"#,
     ]
     static let keys = ["bank", "direction", "refill", "a", "t", "f", "n", "s", "o", "x", ""]
 
@@ -33,11 +34,20 @@ struct JSONTextObjectReaderTests {
             return
         }
         let reference = JSONValueObjectReader(members)
-        #expect(reader.memberCount == reference.memberCount)
-        for key in Self.keys {
-            #expect(reader.integer(key) == reference.integer(key), "integer \(key) in \(text)")
-            #expect(reader.string(key) == reference.string(key), "string \(key) in \(text)")
-            #expect(reader.bool(key) == reference.bool(key), "bool \(key) in \(text)")
+        // NB: and as a message's member, kept as a slice of the message's text that does not start at 0.
+        let message = try ParsedJSON.parse(Array((#"{"a":"x","move":"# + text + "}").utf8), deferring: true).get()
+        guard case .object(let parsed) = message, case .deferred(let slice)? = parsed["move"] else {
+            Issue.record("\(text) is not kept as text in a message: \(message)")
+            return
+        }
+        let member = try #require(JSONTextObjectReader(slice))
+        for reader in [reader, member] {
+            #expect(reader.memberCount == reference.memberCount)
+            for key in Self.keys {
+                #expect(reader.integer(key) == reference.integer(key), "integer \(key) in \(text)")
+                #expect(reader.string(key) == reference.string(key), "string \(key) in \(text)")
+                #expect(reader.bool(key) == reference.bool(key), "bool \(key) in \(text)")
+            }
         }
     }
 
