@@ -214,6 +214,7 @@ struct JSONParser {
     ///
     /// NB: eight bytes at a time while eight are left (``firstSpecialByte(_:)``), then one by one: a
     /// client checks every string of every `state` it reads, mostly names of a few letters.
+    @inline(__always)
     func plainRun(from index: Int) -> Int {
         var end = index
         if let base = self.bytes.baseAddress {
@@ -238,6 +239,7 @@ struct JSONParser {
     /// a byte's top bit in `(x - 0x01…) & ~x & 0x80…` says it was zero (a byte above a flagged one may
     /// be flagged by the borrow too, but never the first); for the quote and the backslash `x` is the
     /// word XOR that byte repeated, and for bytes below 0x20 the word minus 0x20 repeated.
+    @inline(__always)
     static func firstSpecialByte(_ word: UInt64) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -478,6 +480,7 @@ struct JSONParser {
 
     /// The index past the closing quote of a string whose opening quote is at `start`, made of printable
     /// ASCII other than the quote and the backslash; `nil` for any other string.
+    @inline(__always)
     private func plainStringEnd(from start: Int) -> Int? {
         let end = start + 1 + self.plainRun(from: start + 1)
         guard end < self.bytes.count, self.bytes[end] == UInt8(ascii: "\"") else { return nil }
