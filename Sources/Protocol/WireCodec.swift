@@ -56,10 +56,16 @@ public enum WireCodec {
 
     /// Encodes a client's message as a JSON payload (without a frame header).
     ///
-    /// NB: a `move` is written member by member (``MoveRequest/payload(id:)``); the rest as any value is.
+    /// NB: a `move` is written member by member (``MoveRequest/payload(id:)``), and so is a request that
+    /// names only a table (``TableRequest/payload(id:type:)``); the rest as any value is.
     public static func payload(_ envelope: ClientEnvelope) -> [UInt8] {
-        if case .move(let request) = envelope.message { return request.payload(id: envelope.id) }
-        return self.sortedPayload(envelope)
+        switch envelope.message {
+        case .move(let request): return request.payload(id: envelope.id)
+        case .ready(let request), .leave(let request), .watch(let request), .sync(let request),
+            .resign(let request), .offerDraw(let request), .rematch(let request):
+            return request.payload(id: envelope.id, type: envelope.message.type)
+        default: return self.sortedPayload(envelope)
+        }
     }
 
     /// NB: the fast paths write the same bytes as JSONEncoder (tests hold them to that); values with
@@ -138,15 +144,16 @@ public enum WireCodec {
 
     /// Decodes a frame payload sent by a host, with its game values deferred or built at once (the
     /// reference the deferred reading is tested against).
-    /// - Parameter direct: whether a `state` and a `table` as a host writes them are read member by member
-    ///   as they are parsed (``MatchUpdate/envelope(scanning:)``, ``TableUpdate/envelope(scanning:)``);
-    ///   `false` is the reference that reading is tested against.
+    /// - Parameter direct: whether a `state`, a `table` and an offer as a host writes them are read member
+    ///   by member as they are parsed (``MatchUpdate/envelope(scanning:)``, ``TableUpdate/envelope(scanning:)``,
+    ///   ``OfferNotice/envelope(scanning:)``); `false` is the reference that reading is tested against.
     static func decodeHost(
         _ payload: [UInt8], deferring: Bool, direct: Bool = true
     ) -> Result<HostEnvelope, InboundProblem> {
         if direct, deferring {
             if let update = MatchUpdate.envelope(scanning: payload) { return .success(update) }
             if let update = TableUpdate.envelope(scanning: payload) { return .success(update) }
+            if let offer = OfferNotice.envelope(scanning: payload) { return .success(offer) }
         }
         return self.decode(HostEnvelope.self, payload, reading: .strict, deferring: deferring)
     }

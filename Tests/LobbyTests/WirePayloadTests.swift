@@ -301,9 +301,10 @@ struct WirePayloadTests {
         if case (.success(let read), .success(let decoded)) = (direct, general) {
             #expect(WireCodec.payload(read) == WireCodec.payload(decoded), sourceLocation: sourceLocation)
         }
-        guard let scanned = MatchUpdate.envelope(scanning: payload) ?? TableUpdate.envelope(scanning: payload) else {
-            return false
-        }
+        guard
+            let scanned = MatchUpdate.envelope(scanning: payload) ?? TableUpdate.envelope(scanning: payload)
+                ?? OfferNotice.envelope(scanning: payload)
+        else { return false }
         Self.expectSame(.success(scanned), general, sourceLocation: sourceLocation)
         return true
     }
@@ -493,6 +494,39 @@ struct WirePayloadTests {
         #expect(Self.everyByteChanged(payload) { Self.expectSameReading($0) } > 10)
     }
 
+    @Test("an offer read member by member: any member missing, mistyped, repeated or unknown, as Decodable")
+    func offerReading() {
+        let offers: [HostEnvelope] = [
+            HostEnvelope(.rematchOffered(OfferNotice(table: "t1", seat: "B"))),
+            HostEnvelope(re: .number(4), .drawOffered(OfferNotice(table: "t\u{1}é", seat: "A"))),
+        ]
+        for offer in offers {
+            #expect(Self.expectSameReading(WireCodec.payload(offer)), "the reader takes a host's offer")
+        }
+        let text = String(decoding: WireCodec.payload(offers[1]), as: UTF8.self)
+        var variants: [String] = []
+        for member in [#""re":4"#, #""seat":"A""#, #""table":"t\u0001é""#, #""type":"draw-offered""#] {
+            #expect(text.contains(member), "\(member)")
+            let key = String(member.prefix { $0 != ":" })
+            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
+            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
+            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
+            for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9223372036854775808"] {
+                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
+            }
+        }
+        variants += [
+            text.replacingOccurrences(of: #""type":"draw-offered""#, with: #""type":"draw-offered","future":1"#),
+            text.replacingOccurrences(of: #""draw-offered""#, with: #""rematch-offered""#),
+            text.replacingOccurrences(of: #""draw-offered""#, with: #""resign-offered""#),
+            text.replacingOccurrences(of: #""re":4"#, with: #""re":"four""#),
+            text.replacingOccurrences(of: #""re":4"#, with: #""re":9007199254740992"#),
+        ]
+        Self.expectSomeTaken(variants) { Self.expectSameReading($0) }
+        #expect(Self.everyByteChanged(WireCodec.payload(offers[0])) { Self.expectSameReading($0) } > 10)
+    }
+
     @Test("a move written member by member: ids of both kinds and none, awkward tables, moves of every shape")
     func moveWriting() {
         let moves: [JSONValue] = [
@@ -514,6 +548,28 @@ struct WirePayloadTests {
             }
         }
         #expect(written == moves.count * ids.count)
+    }
+
+    @Test("a request that names only a table is written member by member with the general path's bytes")
+    func tableRequestWriting() {
+        let requests: [(TableRequest) -> ClientMessage] = [
+            ClientMessage.ready, ClientMessage.leave, ClientMessage.watch, ClientMessage.sync, ClientMessage.resign,
+            ClientMessage.offerDraw, ClientMessage.rematch,
+        ]
+        let ids: [RequestID?] = [nil, .number(7), .number(-9_007_199_254_740_991), .string("a\"b\\c\u{7f}é")]
+        var written = 0
+        for (index, request) in requests.enumerated() {
+            for id in ids {
+                let table = ["t1", "", "ta\u{8}ble/é"][index % 3]
+                let envelope = ClientEnvelope(id: id, request(TableRequest(table: table)))
+                let fast = WireCodec.payload(envelope)
+                let reference = WireCodec.encoderPayload(envelope)
+                #expect(String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
+                #expect(WireCodec.frame(envelope) == FrameEncoder.frame(fast))
+                written += 1
+            }
+        }
+        #expect(written == requests.count * ids.count)
     }
 
     /// The member-by-member reading of a client's `move` against `Decodable`'s: the same result, success

@@ -34,6 +34,48 @@ extension TableUpdate {
     }
 }
 
+extension OfferNotice {
+    /// A `rematch-offered` or `draw-offered` read member by member as it is parsed, when it is as a host
+    /// writes one; `nil` for anything else (a name that repeats too), which `WireCodec.decodeHost` reads
+    /// as any other message.
+    ///
+    /// NB: a seat hears its opponent's rematch offer at the end of every game `tcnet bench net` plays; read
+    /// through `Decodable`, that one message cost a client 1 % of its time.
+    static func envelope(scanning payload: [UInt8]) -> HostEnvelope? {
+        var re: RequestID?
+        var (seat, table, type): (String?, String?, String?)
+        // NB: each name is matched before its value is read: any other message (a `welcome` with its games)
+        // is left at its first name, none of its values built.
+        let read = JSONParser.readObject(of: payload) { parser, name in
+            switch name.count {
+            case 2 where name.isNamed("re") && re == nil:
+                guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
+                else { return false }
+                re = .number(number)
+            case 4 where name.isNamed("seat") && seat == nil:
+                guard case .string(let text)? = parser.memberValue() else { return false }
+                seat = text
+            case 5 where name.isNamed("table") && table == nil:
+                guard case .string(let text)? = parser.memberValue() else { return false }
+                table = text
+            case 4 where name.isNamed("type") && type == nil:
+                guard case .string(let text)? = parser.memberValue() else { return false }
+                type = text
+            default:
+                return false
+            }
+            return true
+        }
+        guard read, let seat, let table, let type else { return nil }
+        let notice = OfferNotice(table: table, seat: seat)
+        switch type {
+        case "rematch-offered": return HostEnvelope(re: re, .rematchOffered(notice))
+        case "draw-offered": return HostEnvelope(re: re, .drawOffered(notice))
+        default: return nil
+        }
+    }
+}
+
 extension TableInfo {
     /// A table's description as a host writes it, read at the parser (a member of the message); `nil` for
     /// anything else. A name that repeats counts with its last value, as in the general reading.
@@ -42,9 +84,10 @@ extension TableInfo {
         var (seats, spectators, graceSeconds, match): ([SeatInfo]?, Int?, Int?, Int?)
         var options: [String: JSONValue]?
         var pausedBy: PauseReason?
+        // NB: names matched as bytes, not made `String`s: a client hears a table's description several times
+        // a match, each with a dozen names and more for each seat.
         let read = parser.readMembers(depth: 2) { parser, name in
-            let key = String(decoding: name, as: UTF8.self)
-            if key == "seats" {
+            if name.isNamed("seats") {
                 var read: [SeatInfo] = []
                 let items = parser.readItems(depth: 2) { parser in
                     guard let seat = SeatInfo.reading(&parser) else { return false }
@@ -54,7 +97,7 @@ extension TableInfo {
                 seats = read
                 return items
             }
-            if key == "options" {
+            if name.isNamed("options") {
                 switch parser.strictValue(depth: 2) {
                 case .null?: options = nil
                 case .object(let values)?: options = values
@@ -62,17 +105,17 @@ extension TableInfo {
                 }
                 return true
             }
-            switch (key, parser.memberValue()) {
-            case ("id", .string(let text)?): id = text
-            case ("game", .string(let text)?): game = text
-            case ("ruleSet", .string(let text)?): ruleSet = text
-            case ("status", .string(let text)?): status = TableStatus(rawValue: text)
-            case ("onTimeout", .string(let text)?): onTimeout = TimeoutPolicy(rawValue: text)
-            case ("spectators", .integer(let number)?): spectators = Int(exactly: number)
-            case ("graceSeconds", .integer(let number)?): graceSeconds = Int(exactly: number)
-            case ("match", .integer(let number)?): match = Int(exactly: number)
-            case ("pausedBy", .string(let text)?): pausedBy = PauseReason(rawValue: text)
-            case ("pausedBy", .null?): pausedBy = nil
+            switch (TableInfoMember(name), parser.memberValue()) {
+            case (.id?, .string(let text)?): id = text
+            case (.game?, .string(let text)?): game = text
+            case (.ruleSet?, .string(let text)?): ruleSet = text
+            case (.status?, .string(let text)?): status = TableStatus(rawValue: text)
+            case (.onTimeout?, .string(let text)?): onTimeout = TimeoutPolicy(rawValue: text)
+            case (.spectators?, .integer(let number)?): spectators = Int(exactly: number)
+            case (.graceSeconds?, .integer(let number)?): graceSeconds = Int(exactly: number)
+            case (.match?, .integer(let number)?): match = Int(exactly: number)
+            case (.pausedBy?, .string(let text)?): pausedBy = PauseReason(rawValue: text)
+            case (.pausedBy?, .null?): pausedBy = nil
             default: return false
             }
             return true
@@ -92,16 +135,16 @@ extension SeatInfo {
         var (seat, ready, away): (String?, Bool?, Bool?)
         var read = SeatInfo(seat: "")
         let members = parser.readMembers(depth: 3) { parser, name in
-            switch (String(decoding: name, as: UTF8.self), parser.memberValue()) {
-            case ("seat", .string(let text)?): seat = text
-            case ("ready", .bool(let flag)?): ready = flag
-            case ("away", .bool(let flag)?): away = flag
-            case ("player", .string(let text)?): read.player = PlayerID(rawValue: text)
-            case ("name", .string(let text)?): read.name = text
-            case ("bot", .string(let text)?): read.bot = text
-            case ("player", .null?): read.player = nil
-            case ("name", .null?): read.name = nil
-            case ("bot", .null?): read.bot = nil
+            switch (SeatInfoMember(name), parser.memberValue()) {
+            case (.seat?, .string(let text)?): seat = text
+            case (.ready?, .bool(let flag)?): ready = flag
+            case (.away?, .bool(let flag)?): away = flag
+            case (.player?, .string(let text)?): read.player = PlayerID(rawValue: text)
+            case (.name?, .string(let text)?): read.name = text
+            case (.bot?, .string(let text)?): read.bot = text
+            case (.player?, .null?): read.player = nil
+            case (.name?, .null?): read.name = nil
+            case (.bot?, .null?): read.bot = nil
             default: return false
             }
             return true
@@ -109,6 +152,45 @@ extension SeatInfo {
         guard members, let seat, let ready, let away else { return nil }
         (read.seat, read.ready, read.away) = (seat, ready, away)
         return read
+    }
+}
+
+/// The members of a table's description that ``TableInfo/reading(_:)`` reads as plain values.
+private enum TableInfoMember {
+    case id, game, ruleSet, status, onTimeout, spectators, graceSeconds, match, pausedBy
+
+    /// The member of that name, written without escapes; `nil` for any other name.
+    init?(_ name: UnsafeBufferPointer<UInt8>) {
+        switch name.count {
+        case 2 where name.isNamed("id"): self = .id
+        case 4 where name.isNamed("game"): self = .game
+        case 5 where name.isNamed("match"): self = .match
+        case 6 where name.isNamed("status"): self = .status
+        case 7 where name.isNamed("ruleSet"): self = .ruleSet
+        case 8 where name.isNamed("pausedBy"): self = .pausedBy
+        case 9 where name.isNamed("onTimeout"): self = .onTimeout
+        case 10 where name.isNamed("spectators"): self = .spectators
+        case 12 where name.isNamed("graceSeconds"): self = .graceSeconds
+        default: return nil
+        }
+    }
+}
+
+/// The members of a seat that ``SeatInfo/reading(_:)`` reads.
+private enum SeatInfoMember {
+    case seat, ready, away, player, name, bot
+
+    /// The member of that name, written without escapes; `nil` for any other name.
+    init?(_ name: UnsafeBufferPointer<UInt8>) {
+        switch name.count {
+        case 3 where name.isNamed("bot"): self = .bot
+        case 4 where name.isNamed("seat"): self = .seat
+        case 4 where name.isNamed("away"): self = .away
+        case 4 where name.isNamed("name"): self = .name
+        case 5 where name.isNamed("ready"): self = .ready
+        case 6 where name.isNamed("player"): self = .player
+        default: return nil
+        }
     }
 }
 
