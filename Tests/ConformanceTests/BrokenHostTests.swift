@@ -138,8 +138,9 @@ struct BrokenHostTests {
         let webSocketCases = ids.contains { $0.hasPrefix("websocket.") }
         // NB: a fault that shows only when the host reads a frame in pieces cannot show when a loaded
         // machine lets every piece arrive before the host reads: such a case gets a few tries, and must
-        // fail in one of them.
-        let tries = Self.timingDependent.contains(fault) ? 3 : 1
+        // fail in one of them. (Three were not always enough: `framing.split-header`, its four writes 30 ms
+        // apart, passed three times in a row against `partial-frames-dropped` while 29 suites ran beside it.)
+        let tries = Self.timingDependent.contains(fault) ? 6 : 1
         var pending = Set(ids)
         for _ in 0..<tries where !pending.isEmpty {
             let patterns = pending.sorted()
