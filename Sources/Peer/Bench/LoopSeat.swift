@@ -75,12 +75,19 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         self.reader(self, context, self.unwrapInboundIn(data))
     }
 
-    /// Takes the frames a read completed.
+    /// Takes the frames a read completed, each copied once from the read's bytes (``FrameDecoder/take(_:_:)``).
     func read(context: ChannelHandlerContext, _ buffer: ByteBuffer) {
-        self.frames.append(contentsOf: buffer.readableBytesView)
+        // NB: the decoder is out of the seat while it hands over frames, so nothing a frame leads to can
+        // reach it in the middle of its work.
+        var frames = FrameDecoder()
+        swap(&frames, &self.frames)
+        defer { swap(&frames, &self.frames) }
         do {
-            while !self.finished, let payload = try self.frames.nextPayload() {
-                self.take(payload, context: context)
+            try buffer.withUnsafeReadableBytes { bytes in
+                try frames.take(bytes) { payload in
+                    self.take(payload, context: context)
+                    return !self.finished
+                }
             }
         } catch {
             self.finish(failure: "the host sent a bad frame: \(error)", context: context)

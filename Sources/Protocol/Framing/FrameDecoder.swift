@@ -58,8 +58,48 @@ public struct FrameDecoder: Sendable {
         return payload
     }
 
+    /// Takes one read's bytes and hands `take` each frame they complete, in order, until it returns
+    /// `false`; what is left (the start of a frame, or frames after a `false`) is kept for the next read.
+    /// The same payloads, in the same order, and the same errors at the same frame as ``append(contentsOf:)``
+    /// followed by ``nextPayload()`` until `nil`.
+    ///
+    /// NB: when nothing is kept from the read before (the usual case: a read ends at a frame's end), each
+    /// payload is copied straight from the read's bytes, not into this decoder's buffer first and out of it
+    /// again; only a frame the read leaves incomplete is kept. A host reads every `move` so, and a client
+    /// every `state`.
+    /// - Throws: ``FrameError`` as soon as a header is invalid; the decoder must not be used after.
+    public mutating func take(
+        _ bytes: UnsafeRawBufferPointer, _ take: ([UInt8]) -> Bool
+    ) throws(FrameError) {
+        var offset = 0
+        if self.readIndex == self.buffer.count {
+            while bytes.count - offset >= FrameLimits.headerSize {
+                let length = try self.checkHeader(bytes[offset..<offset + FrameLimits.headerSize])
+                let start = offset + FrameLimits.headerSize
+                guard bytes.count - start >= length else {
+                    // NB: the header is checked already: its frame's bytes are kept, not checked again.
+                    self.checkedHeaderLength = length
+                    break
+                }
+                offset = start + length
+                // NB: rebased, so the bytes are copied at once, not one by one as a slice's are.
+                guard take(Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))) else {
+                    self.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                    return
+                }
+            }
+        }
+        self.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        while let payload = try self.nextPayload() {
+            guard take(payload) else { return }
+        }
+    }
+
     private mutating func checkHeader(at index: Int) throws(FrameError) -> Int {
-        let header = self.buffer[index..<index + FrameLimits.headerSize]
+        try self.checkHeader(self.buffer[index..<index + FrameLimits.headerSize])
+    }
+
+    private mutating func checkHeader(_ header: some Collection<UInt8>) throws(FrameError) -> Int {
         // NB: an HTTP client's request line starts with an upper-case method; as a length it would read
         // as more than a gigabyte. Recognising it lets us answer with a readable error instead.
         if self.atStreamStart, HTTPRequestSniffer.looksLikeRequest(header) {
@@ -92,7 +132,7 @@ enum HTTPRequestSniffer {
     private static let methods: [[UInt8]] = ["GET ", "HEAD", "POST", "PUT ", "DELE", "OPTI", "PATC", "CONN", "TRAC"]
         .map { Array($0.utf8) }
 
-    static func looksLikeRequest(_ header: ArraySlice<UInt8>) -> Bool {
+    static func looksLikeRequest(_ header: some Collection<UInt8>) -> Bool {
         self.methods.contains { header.elementsEqual($0) }
     }
 }
