@@ -379,6 +379,13 @@ struct WirePayloadTests {
             #"{"reason":"x","standings":[{"rank":1,"score":3,"seat":"A","x":0}]}"#,
             #"{"reason":"x","standings":[{"rank":"1","score":3,"seat":"A"}]}"#,
             #"{"reason":"x","standings":{"rank":1}}"#, #"{"reason":"x","standings":[7]}"#,
+            #"{"reason":"x","reason":"y"}"#, #"{"reason":"x","winner":"A","winner":"B"}"#,
+            #"{"reason":"x","standings":[{"rank":1,"score":3,"seat":"A","seat":"B"}]}"#,
+            #"{"reason":"x","standings":[{"rank":1,"score":9007199254740993,"seat":"A"}]}"#,
+            #"{"reason":"x","standings":[{"rank":1,"score":-0,"seat":"A"}]}"#,
+            #"{ "reason" : "x" , "standings" : [ { "rank" : 1 , "score" : 3 , "seat" : "A" } ] }"#,
+            #"{"reason":"x","standings":[{"rank":1,"score":3,"seat":"A"},]}"#, #"{"reason":"x",}"#,
+            #"{"reason":"x","standings":null,"standings":[]}"#, #"{"reason":"x","winner":null,"other":{}}"#,
         ]
         for (index, result) in results.enumerated() {
             let ended = text.replacingOccurrences(of: #""seq":12"#, with: #""result":"# + result + #","seq":12"#)

@@ -195,29 +195,76 @@ private enum SeatInfoMember {
 }
 
 extension MatchResult {
-    /// `result` as a host writes it: `reason`, `winner` unless none, `standings` of seats with whole
-    /// scores and ranks; `nil` for anything else (`Decodable` reads it or says what is wrong).
-    static func reading(_ node: ParsedJSON) -> MatchResult? {
-        guard case .object(let members) = node, case .string(let reason)? = members["reason"] else { return nil }
-        var result = MatchResult(winner: nil, reason: reason)
-        for (key, member) in members {
-            switch (key, member) {
-            case ("reason", _), ("winner", .null), ("standings", .null): break
-            case ("winner", .string(let winner)): result.winner = winner
-            case ("standings", .array(let items)):
-                var standings: [Standing] = []
-                for item in items {
-                    guard case .object(let standing) = item, standing.count == 3,
-                        case .string(let seat)? = standing["seat"], case .integer(let score)? = standing["score"],
-                        case .integer(let rank)? = standing["rank"]
-                    else { return nil }
-                    standings.append(Standing(seat: seat, score: Int(score), rank: Int(rank)))
+    /// `result` as a host writes it, read at the parser (a member of a `state`): `reason`, `winner` unless
+    /// none, `standings` of seats with whole scores and ranks; `nil` for anything else (a name that repeats
+    /// too), which `Decodable` then reads or says what is wrong with.
+    ///
+    /// NB: read as it is parsed, not from a tree: a match's last `state` built a dictionary for the result
+    /// and one for each standing (each client, at the end of every game).
+    static func reading(_ parser: inout JSONParser) -> MatchResult? {
+        var reason: String?
+        var winner: String?
+        var standings: [Standing]?
+        var seen: (reason: Bool, winner: Bool, standings: Bool) = (false, false, false)
+        let read = parser.readMembers(depth: 2) { parser, name in
+            switch name.count {
+            case 6 where name.isNamed("reason") && !seen.reason:
+                seen.reason = true
+                guard case .string(let text)? = parser.memberValue() else { return false }
+                reason = text
+            case 6 where name.isNamed("winner") && !seen.winner:
+                seen.winner = true
+                switch parser.memberValue() {
+                case .null?: break
+                case .string(let text)?: winner = text
+                default: return false
                 }
-                result.standings = standings
+            case 9 where name.isNamed("standings") && !seen.standings:
+                seen.standings = true
+                guard parser.valueIsContainer() else {
+                    guard case .null? = parser.memberValue() else { return false }
+                    return true
+                }
+                var read: [Standing] = []
+                let items = parser.readItems(depth: 2) { parser in
+                    guard let standing = Standing.reading(&parser) else { return false }
+                    read.append(standing)
+                    return true
+                }
+                standings = read
+                return items
             default:
-                return nil
+                return false
             }
+            return true
         }
-        return result
+        guard read, let reason else { return nil }
+        return MatchResult(winner: winner, reason: reason, standings: standings)
+    }
+}
+
+extension Standing {
+    /// A standing as a host writes it, read at the parser: `seat`, `score` and `rank`, each once, the
+    /// numbers written as integers; `nil` for anything else.
+    static func reading(_ parser: inout JSONParser) -> Standing? {
+        var (seat, score, rank): (String?, Int?, Int?)
+        let read = parser.readMembers(depth: 3) { parser, name in
+            switch name.count {
+            case 4 where name.isNamed("seat") && seat == nil:
+                guard case .string(let text)? = parser.memberValue() else { return false }
+                seat = text
+            case 5 where name.isNamed("score") && score == nil:
+                guard case .integer(let number)? = parser.memberValue() else { return false }
+                score = Int(number)
+            case 4 where name.isNamed("rank") && rank == nil:
+                guard case .integer(let number)? = parser.memberValue() else { return false }
+                rank = Int(number)
+            default:
+                return false
+            }
+            return true
+        }
+        guard read, let seat, let score, let rank else { return nil }
+        return Standing(seat: seat, score: score, rank: rank)
     }
 }

@@ -682,6 +682,11 @@ extension MatchUpdate {
                 update.last = last
                 return true
             }
+            if member == .result {
+                guard let result = MatchResult.reading(&parser) else { return false }
+                update.result = result
+                return true
+            }
             // NB: a `table` message's `table` is an object: it is left at once to TableUpdate's reader,
             // not checked here first.
             if member == .table, parser.valueIsContainer() { return false }
@@ -731,9 +736,6 @@ extension MatchUpdate {
             update.stateJSON = DeferredJSON(text)
         case (.events, .deferred(let text)) where text.isArray && !text.wroteWholeAsFraction:
             update.eventsJSON = DeferredJSONList(DeferredJSON(text))
-        case (.result, .deferred(let text)) where !text.isArray && !text.wroteWholeAsFraction:
-            guard let result = MatchResult.reading(text.built) else { return false }
-            update.result = result
         default:
             return false
         }
