@@ -39,4 +39,23 @@ struct SeatPlayerTests {
             hash: GameState().stateHash, result: MatchResult(winner: "A", reason: "resigned"))))
         #expect(player.receive(over) == .finished(MatchResult(winner: "A", reason: "resigned")))
     }
+
+    @Test("a state taken as a state or in its message: the same answers, other tables' states ignored")
+    func stateOrMessage() {
+        var byMessage = SeatPlayer<TaxCollectionGame>(table: "t1", seat: "A", bot: "greedy", seed: 9)
+        var byState = byMessage
+        var elsewhere = self.start()
+        if case .state(var update) = elsewhere.message {
+            update.table = "t2"
+            elsewhere = HostEnvelope(.state(update))
+        }
+        for envelope in [elsewhere, self.start(), self.start(), elsewhere] {
+            guard case .state(let update) = envelope.message else { continue }
+            #expect(byState.receive(state: update) == byMessage.receive(envelope))
+        }
+        #expect(byState.receive(state: MatchUpdate(table: "t2", match: 1, seq: 0, turn: "A", status: .playing,
+            state: .null, hash: "x")) == .wait)
+        #expect(byState.movesSent == 1 && byMessage.movesSent == 1)
+        #expect(byState.mirror.state == byMessage.mirror.state && byState.mirror.state != nil)
+    }
 }

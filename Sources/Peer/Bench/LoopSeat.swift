@@ -103,6 +103,16 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     }
 
     private func take(_ payload: [UInt8], context: ChannelHandlerContext) {
+        // NB: a `state` (nearly every message) is read straight into its `MatchUpdate`, not into a
+        // `HostMessage`'s box on the heap for the player to copy it out of.
+        if let (re, update) = MatchUpdate.scanning(payload) {
+            let now = ContinuousClock.now
+            let stopping = self.stop.timeIsUp(now: now)
+            self.answered(re, byState: true, now: now, stopping: stopping)
+            let desyncsBefore = self.player.desyncs.count
+            let action = self.player.receive(state: update)
+            return self.act(action, desyncsBefore: desyncsBefore, now: now, stopping: stopping, context: context)
+        }
         let envelope: HostEnvelope
         switch WireCodec.decodeHost(payload) {
         case .success(let decoded): envelope = decoded
@@ -116,12 +126,9 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     private func receive(_ envelope: HostEnvelope, context: ChannelHandlerContext) {
         let now = ContinuousClock.now
         let stopping = self.stop.timeIsUp(now: now)
-        if let move = self.pending, envelope.re == move.id {
-            self.pending = nil
-            if case .state = envelope.message, !stopping {
-                self.tally.noteMove(roundTrip: move.sent.duration(to: now))
-            }
-        }
+        var byState = false
+        if case .state = envelope.message { byState = true }
+        self.answered(envelope.re, byState: byState, now: now, stopping: stopping)
         switch envelope.message {
         case .error(let refusal) where !stopping:
             self.tally.noteError("seat \(self.seat) refused: \(refusal.code): \(refusal.message)")
@@ -134,6 +141,22 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         }
         let desyncsBefore = self.player.desyncs.count
         let action = self.player.receive(envelope)
+        self.act(action, desyncsBefore: desyncsBefore, now: now, stopping: stopping, context: context)
+    }
+
+    /// Notes the answer to the move in flight, when `re` names it: its round trip counts when a `state`
+    /// answered it before the stop rule's time was up.
+    private func answered(_ re: RequestID?, byState: Bool, now: ContinuousClock.Instant, stopping: Bool) {
+        guard let move = self.pending, re == move.id else { return }
+        self.pending = nil
+        if byState, !stopping { self.tally.noteMove(roundTrip: move.sent.duration(to: now)) }
+    }
+
+    /// Does what the player said after a message.
+    private func act(
+        _ action: SeatPlayer<G>.Action, desyncsBefore: Int, now: ContinuousClock.Instant, stopping: Bool,
+        context: ChannelHandlerContext
+    ) {
         self.tally.desyncs += self.player.desyncs.count - desyncsBefore
         switch action {
         case .wait:

@@ -54,7 +54,13 @@ public struct SeatPlayer<G: Game>: Sendable {
 
     /// Takes one message from the host.
     public mutating func receive(_ envelope: HostEnvelope) -> Action {
-        guard case .state(let update) = envelope.message, update.table == self.table else { return .wait }
+        guard case .state(let update) = envelope.message else { return .wait }
+        return self.receive(state: update)
+    }
+
+    /// Takes one `state` from the host (``receive(_:)`` for a message known to be one).
+    public mutating func receive(state update: MatchUpdate) -> Action {
+        guard update.table == self.table else { return .wait }
         switch self.mirror.receive(update) {
         case .desync(let reason):
             self.desyncs.append(reason)

@@ -669,6 +669,13 @@ extension MatchUpdate {
     /// NB: a client reads a `state` after every move; the general path decodes it through `Decodable`,
     /// a container per object. `WirePayloadTests` holds the two readings to the same results.
     static func envelope(scanning payload: [UInt8]) -> HostEnvelope? {
+        guard let (re, update) = Self.scanning(payload) else { return nil }
+        return HostEnvelope(re: re, .state(update))
+    }
+
+    /// ``envelope(scanning:)``'s message and `re`, not put in a ``HostMessage`` (a box on the heap, which
+    /// a reader copies the message out of): `tcnet bench net`'s seats read each `state` so.
+    package static func scanning(_ payload: [UInt8]) -> (re: RequestID?, update: MatchUpdate)? {
         var update = Self.blank
         var re: RequestID?
         // NB: the names seen, one bit each: a name that repeats leaves the message to the general path,
@@ -694,11 +701,11 @@ extension MatchUpdate {
             return Self.read(member, node, into: &update, re: &re)
         }
         guard read, seen & StateMember.required == StateMember.required else { return nil }
-        // NB: the closure holds `update` by address, so it was copied into the message (a retain and a release
-        // for each of its references); swapped into a local the closure never saw, it is moved.
+        // NB: the closure holds `update` by address, so it was copied out (a retain and a release for each
+        // of its references); swapped into a local the closure never saw, it is moved.
         var taken = Self.blank
         swap(&taken, &update)
-        return HostEnvelope(re: re, .state(taken))
+        return (re, taken)
     }
 
     /// A `state` with nothing read into it yet, made once.
