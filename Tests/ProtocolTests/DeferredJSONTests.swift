@@ -87,8 +87,13 @@ struct DeferredJSONTests {
             #"{"banks":{"A":[6,16,0,6,0],"B":[0,6,6,6,-6]},"bottom":0,"debts":{"A":0,"B":1},"done":[true,false],"#
             + #""nest":[[],{},[[{"a":[]}]]],"turn":"B","winner":null}"#
         let events = #"[{"count":5,"square":"A5","type":"picked-up"},{"seat":"B","type":"turn-passed"}]"#
-        // NB: the one-pass check takes both texts whole (else this test would not test it) ...
-        for text in [state, events] {
+        // NB: the one-pass check takes both texts whole (else this test would not test it), and containers
+        // that end as they open, nested and side by side ...
+        let shapes = [
+            "[]", "{}", "[[]]", #"{"a":{}}"#, "[[],{},[]]", #"{"a":[],"b":{},"c":[[]]}"#, #"[{},{"a":{"b":[]}}]"#,
+            #"[0,-1,123456789012345678,true,false,null,"",""]"#, #"{"":0}"#, #"[[[[0]]],{"x":[{"y":null}]}]"#,
+        ]
+        for text in [state, events] + shapes {
             let bytes = Array(text.utf8)
             let end = bytes.withUnsafeBufferPointer { JSONParser(bytes: $0).plainContainerEnd(from: 0) }
             #expect(end == bytes.count, "\(text)")
@@ -96,6 +101,8 @@ struct DeferredJSONTests {
         // ... and leaves white space, escapes, fractions and the like to the byte-by-byte checks.
         for other in [
             #"{"a": 1}"#, #"["\n"]"#, #"[1.0]"#, #"[1e2]"#, #"[-0]"#, #"[01]"#, #"["é"]"#, #"[1234567890123456789]"#,
+            "[", "[[]", "{", #"{"a""#, #"{"a":"#, #"{"a":1"#, #"{"a":1,"#, "[1,", "[1", "[tru", #"{"a":1,}"#, "[1,]",
+            #"{"a"}"#, #"{1:2}"#, "[}", "{]", #"[{"a":1]]"#, "[-]", "[--1]",
         ] {
             let bytes = Array(other.utf8)
             #expect(

@@ -389,7 +389,9 @@ struct JSONParser {
     /// valid or not, which ``skipObject(depth:)`` and ``skipArray(depth:)`` then check byte by byte.
     ///
     /// NB: one loop over the bytes, the nesting in a bit mask, instead of a call per value: a client
-    /// checks the state and events of every `state` it reads, about 500 bytes after each move. What it
+    /// checks the state and events of every `state` it reads, about 500 bytes after each move. Each pass
+    /// takes a value, then what follows it (a comma and the next member's name, or closing brackets), so
+    /// a member costs one pass, not one for its name, one for its value and one for its comma. What it
     /// takes the checks above take too (`DeferredJSONTests` holds the two to that), so the slower path
     /// decides every refusal, its reason and its offset.
     func plainContainerEnd(from start: Int) -> Int? {
@@ -399,83 +401,82 @@ struct JSONParser {
         // NB: bit `level` set: the container open at that level is an object.
         var objects: UInt64 = 0
         var level = 0
-        // NB: what comes next: a value (0), a member's name (1), a comma or the container's end (2); and
-        // whether the container just opened (it may end at once).
-        var expecting = 0
-        var opened = false
+        // NB: each pass starts at a value.
         while index < count {
             let byte = bytes[index]
-            switch expecting {
-            case 0:
-                switch byte {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    level += 1
-                    guard level < 60 else { return nil }
-                    let isObject = byte == UInt8(ascii: "{")
-                    if isObject { objects |= 1 << level } else { objects &= ~(1 << level) }
-                    index += 1
-                    expecting = isObject ? 1 : 0
-                    opened = true
-                    continue
-                case UInt8(ascii: "]") where opened:
-                    // NB: an array that just opened (an object that did expects a name, below).
-                    break
-                case UInt8(ascii: "\""):
-                    guard let end = self.plainStringEnd(from: index) else { return nil }
-                    index = end
-                    expecting = 2
-                    continue
-                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let word: StaticString =
-                        byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
-                    let length = word.utf8CodeUnitCount
-                    guard index + length <= count else { return nil }
-                    for offset in 1..<length where bytes[index + offset] != word.utf8Start[offset] {
-                        return nil
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+                guard level < 60, index + 1 < count else { return nil }
+                index += 1
+                if byte == UInt8(ascii: "{") {
+                    objects |= 1 << level
+                    if bytes[index] != UInt8(ascii: "}") {
+                        guard let value = self.plainName(at: index) else { return nil }
+                        index = value
+                        continue
                     }
-                    index += length
-                    expecting = 2
-                    continue
-                default:
-                    let digits = byte == UInt8(ascii: "-") ? index + 1 : index
-                    var end = digits
-                    while end < count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
-                    let length = end - digits
-                    guard length > 0, length <= 18, end < count else { return nil }
-                    if bytes[digits] == UInt8(ascii: "0"), length > 1 || digits > index { return nil }
-                    let next = bytes[end]
-                    if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
-                    index = end
-                    expecting = 2
-                    continue
+                } else {
+                    objects &= ~(1 << level)
+                    // NB: an array's first item is the next pass's value.
+                    if bytes[index] != UInt8(ascii: "]") { continue }
                 }
-            case 1:
-                if byte == UInt8(ascii: "}"), opened { break }
-                guard byte == UInt8(ascii: "\""), let end = self.plainStringEnd(from: index), end < count,
-                    bytes[end] == UInt8(ascii: ":")
-                else { return nil }
-                index = end + 1
-                expecting = 0
-                opened = false
-                continue
+                // NB: a container that ends as it opens: its closing bracket is taken below, as what
+                // follows a value.
+            case UInt8(ascii: "\""):
+                guard let end = self.plainStringEnd(from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                let word: StaticString =
+                    byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+                let length = word.utf8CodeUnitCount
+                guard index + length <= count else { return nil }
+                for offset in 1..<length where bytes[index + offset] != word.utf8Start[offset] {
+                    return nil
+                }
+                index += length
             default:
-                let inObject = objects & (1 << level) != 0
-                if byte == UInt8(ascii: ",") {
-                    index += 1
-                    expecting = inObject ? 1 : 0
-                    opened = false
-                    continue
-                }
-                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                let digits = byte == UInt8(ascii: "-") ? index + 1 : index
+                var end = digits
+                while end < count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                let length = end - digits
+                guard length > 0, length <= 18, end < count else { return nil }
+                if bytes[digits] == UInt8(ascii: "0"), length > 1 || digits > index { return nil }
+                let next = bytes[end]
+                if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+                index = end
             }
-            // NB: the container open at `level` ends here.
-            index += 1
-            level -= 1
-            if level == 0 { return index }
-            expecting = 2
-            opened = false
+            // NB: after a value: closing brackets, then a comma and the next value (with its name in an
+            // object), or the end of the outermost container.
+            while true {
+                guard index < count else { return nil }
+                let inObject = objects & (1 << level) != 0
+                let next = bytes[index]
+                if next == UInt8(ascii: ",") {
+                    index += 1
+                    if inObject {
+                        guard let value = self.plainName(at: index) else { return nil }
+                        index = value
+                    }
+                    break
+                }
+                guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                index += 1
+                level -= 1
+                if level == 0 { return index }
+            }
         }
         return nil
+    }
+
+    /// The index past `"name":` at `index`, a member's name written plainly; `nil` for anything else.
+    @inline(__always)
+    private func plainName(at index: Int) -> Int? {
+        guard index < self.bytes.count, self.bytes[index] == UInt8(ascii: "\""),
+            let end = self.plainStringEnd(from: index),
+            end < self.bytes.count, self.bytes[end] == UInt8(ascii: ":")
+        else { return nil }
+        return end + 1
     }
 
     /// The index past the closing quote of a string whose opening quote is at `start`, made of printable
