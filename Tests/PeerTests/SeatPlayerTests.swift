@@ -53,8 +53,9 @@ struct SeatPlayerTests {
             guard case .state(let update) = envelope.message else { continue }
             #expect(byState.receive(state: update) == byMessage.receive(envelope))
         }
-        #expect(byState.receive(state: MatchUpdate(table: "t2", match: 1, seq: 0, turn: "A", status: .playing,
-            state: .null, hash: "x")) == .wait)
+        let other = MatchUpdate(
+            table: "t2", match: 1, seq: 0, turn: "A", status: .playing, state: .null, hash: "x")
+        #expect(byState.receive(state: other) == .wait)
         #expect(byState.movesSent == 1 && byMessage.movesSent == 1)
         #expect(byState.mirror.state == byMessage.mirror.state && byState.mirror.state != nil)
     }

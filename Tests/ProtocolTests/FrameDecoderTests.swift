@@ -160,7 +160,8 @@ struct FrameDecoderTests {
             for second in first...stream.count {
                 let chunks = [stream[..<first], stream[first..<second], stream[second...]]
                 let taken = self.taking(chunks)
-                #expect(taken.payloads == small && taken.error == nil && taken.buffered == 0, "cuts \(first), \(second)")
+                #expect(
+                    taken.payloads == small && taken.error == nil && taken.buffered == 0, "cuts \(first), \(second)")
             }
         }
         #expect(self.taking(Self.stream.indices.map { Self.stream[$0...$0] }).payloads == Self.payloads)
