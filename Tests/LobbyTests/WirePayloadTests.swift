@@ -534,6 +534,16 @@ struct WirePayloadTests {
         #expect(Self.everyByteChanged(WireCodec.payload(offers[0])) { Self.expectSameReading($0) } > 10)
     }
 
+    /// A client's message written by `WireCodec.payload`: the bytes `JSONEncoder` writes, and framed so.
+    static func expectWrittenAsEncoder(_ envelope: ClientEnvelope, sourceLocation: SourceLocation = #_sourceLocation) {
+        let fast = WireCodec.payload(envelope)
+        let reference = WireCodec.encoderPayload(envelope)
+        #expect(
+            String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self),
+            sourceLocation: sourceLocation)
+        #expect(WireCodec.frame(envelope) == FrameEncoder.frame(fast), sourceLocation: sourceLocation)
+    }
+
     @Test("a move written member by member: ids of both kinds and none, awkward tables, moves of every shape")
     func moveWriting() {
         let moves: [JSONValue] = [
@@ -546,11 +556,8 @@ struct WirePayloadTests {
         for (index, move) in moves.enumerated() {
             for id in ids {
                 let table = ["t1", "", "ta\u{8}ble/é"][index % 3]
-                let envelope = ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: index * 7, move: move)))
-                let fast = WireCodec.payload(envelope)
-                let reference = WireCodec.encoderPayload(envelope)
-                #expect(String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
-                #expect(WireCodec.frame(envelope) == FrameEncoder.frame(fast))
+                Self.expectWrittenAsEncoder(
+                    ClientEnvelope(id: id, .move(MoveRequest(table: table, seq: index * 7, move: move))))
                 written += 1
             }
         }
@@ -568,11 +575,7 @@ struct WirePayloadTests {
         for (index, request) in requests.enumerated() {
             for id in ids {
                 let table = ["t1", "", "ta\u{8}ble/é"][index % 3]
-                let envelope = ClientEnvelope(id: id, request(TableRequest(table: table)))
-                let fast = WireCodec.payload(envelope)
-                let reference = WireCodec.encoderPayload(envelope)
-                #expect(String(decoding: fast, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
-                #expect(WireCodec.frame(envelope) == FrameEncoder.frame(fast))
+                Self.expectWrittenAsEncoder(ClientEnvelope(id: id, request(TableRequest(table: table))))
                 written += 1
             }
         }

@@ -65,8 +65,8 @@ public struct FrameDecoder: Sendable {
     ///
     /// NB: when nothing is kept from the read before (the usual case: a read ends at a frame's end), each
     /// payload is copied straight from the read's bytes, not into this decoder's buffer first and out of it
-    /// again; only a frame the read leaves incomplete is kept. A host reads every `move` so, and a client
-    /// every `state`.
+    /// again; only a frame the read leaves incomplete is kept. `tcnet bench net`'s seats read every `state`
+    /// so.
     /// - Throws: ``FrameError`` as soon as a header is invalid; the decoder must not be used after.
     public mutating func take(
         _ bytes: UnsafeRawBufferPointer, _ take: ([UInt8]) -> Bool
