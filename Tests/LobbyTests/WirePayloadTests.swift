@@ -323,6 +323,26 @@ struct WirePayloadTests {
         }
     }
 
+    /// Variants of a message's text for each of `members` (each as it is written in it): taken out (with
+    /// the comma before it or after it), given twice, after another value of its own, with `null` after it,
+    /// and with each of `values` instead of its value.
+    static func memberVariants(
+        _ text: String, _ members: [String],
+        values: [String] = ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9223372036854775808"]
+    ) -> [String] {
+        var variants: [String] = []
+        for member in members {
+            let key = String(member.prefix { $0 != ":" })
+            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
+            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
+            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
+            variants.append(text.replacingOccurrences(of: member, with: member + "," + key + ":null"))
+            for value in values { variants.append(text.replacingOccurrences(of: member, with: key + ":" + value)) }
+        }
+        return variants
+    }
+
     /// Reads each variant both ways (`read` says whether the member-by-member reader took it): it must
     /// take only what it reads exactly as `Decodable` does and leave the rest to it, so some of each.
     static func expectSomeTaken(
@@ -465,25 +485,14 @@ struct WirePayloadTests {
             spectators: 0, graceSeconds: 60, onTimeout: .pause, match: 0)
         #expect(Self.expectSameReading(WireCodec.payload(HostEnvelope(.table(TableUpdate(table: plain))))))
         let text = String(decoding: payload, as: UTF8.self)
-        var variants: [String] = []
         let members = [
             #""game":"whichbill""#, #""graceSeconds":90"#, #""id":"t3""#, #""match":4"#, #""onTimeout":"forfeit""#,
             #""options":{"rounds":5,"tip":0.15}"#, #""pausedBy":"away""#, #""ruleSet":"classic""#,
             #""spectators":2"#, #""status":"paused""#, #""re":9"#, #""type":"table""#, #""away":true"#,
             #""bot":"greedy""#, #""name":"Lan""#, #""player":"p-1""#, #""ready":false"#, #""seat":"B""#,
         ]
-        for member in members {
-            #expect(text.contains(member), "\(member)")
-            let key = String(member.prefix { $0 != ":" })
-            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
-            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
-            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
-            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
-            variants.append(text.replacingOccurrences(of: member, with: member + "," + key + ":null"))
-            for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9223372036854775808"] {
-                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
-            }
-        }
+        for member in members { #expect(text.contains(member), "\(member)") }
+        var variants = Self.memberVariants(text, members)
         variants += [
             text.replacingOccurrences(of: #""type":"table""#, with: #""type":"table","future":1"#),
             text.replacingOccurrences(of: #""seat":"B""#, with: #""seat":"B","x":1"#),
@@ -511,18 +520,9 @@ struct WirePayloadTests {
             #expect(Self.expectSameReading(WireCodec.payload(offer)), "the reader takes a host's offer")
         }
         let text = String(decoding: WireCodec.payload(offers[1]), as: UTF8.self)
-        var variants: [String] = []
-        for member in [#""re":4"#, #""seat":"A""#, #""table":"t\u0001é""#, #""type":"draw-offered""#] {
-            #expect(text.contains(member), "\(member)")
-            let key = String(member.prefix { $0 != ":" })
-            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
-            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
-            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
-            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
-            for value in ["null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9223372036854775808"] {
-                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
-            }
-        }
+        let members = [#""re":4"#, #""seat":"A""#, #""table":"t\u0001é""#, #""type":"draw-offered""#]
+        for member in members { #expect(text.contains(member), "\(member)") }
+        var variants = Self.memberVariants(text, members)
         variants += [
             text.replacingOccurrences(of: #""type":"draw-offered""#, with: #""type":"draw-offered","future":1"#),
             text.replacingOccurrences(of: #""draw-offered""#, with: #""rematch-offered""#),
@@ -631,20 +631,12 @@ struct WirePayloadTests {
         // Each member taken out, then each member's value replaced by one of another kind.
         let members = [#""id":7"#, #""move":{"bank":2,"direction":"up"}"#, #""seq":12"#, #""table":"t9""#]
         let longID = "\"" + String(repeating: "i", count: 65) + "\""
-        for member in members + [#""type":"move""#] {
-            let key = String(member.prefix { $0 != ":" })
-            variants.append(text.replacingOccurrences(of: member + ",", with: ""))
-            variants.append(text.replacingOccurrences(of: "," + member, with: ""))
-            variants.append(text.replacingOccurrences(of: member, with: member + "," + member))
-            variants.append(text.replacingOccurrences(of: member, with: key + #":"other","# + member))
-            variants.append(text.replacingOccurrences(of: member, with: member + "," + key + ":null"))
-            for value in [
+        variants += Self.memberVariants(
+            text, members + [#""type":"move""#],
+            values: [
                 "null", "1.0", "-3", #""x""#, "[1]", #"{"a":1}"#, "true", "9007199254740993", "\"\"",
                 "9223372036854775807", "1e2", longID,
-            ] {
-                variants.append(text.replacingOccurrences(of: member, with: key + ":" + value))
-            }
-        }
+            ])
         variants += [
             text.replacingOccurrences(of: #""seq":12"#, with: #""seq":12,"future":1"#),
             text.replacingOccurrences(of: #""id":7"#, with: #""id":"seven""#),
