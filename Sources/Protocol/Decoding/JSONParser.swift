@@ -409,6 +409,8 @@ struct JSONParser {
                 level += 1
                 guard level < 60, index + 1 < count else { return nil }
                 index += 1
+                // NB: a container that ends as it opens goes on to what follows a value, below, which takes
+                // its closing bracket.
                 if byte == UInt8(ascii: "{") {
                     objects |= 1 << level
                     if bytes[index] != UInt8(ascii: "}") {
@@ -421,8 +423,6 @@ struct JSONParser {
                     // NB: an array's first item is the next pass's value.
                     if bytes[index] != UInt8(ascii: "]") { continue }
                 }
-                // NB: a container that ends as it opens: its closing bracket is taken below, as what
-                // follows a value.
             case UInt8(ascii: "\""):
                 guard let end = self.plainStringEnd(from: index) else { return nil }
                 index = end
