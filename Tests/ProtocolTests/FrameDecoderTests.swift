@@ -82,7 +82,9 @@ struct FrameDecoderTests {
         #expect(throws: FrameError.emptyFrame) { try decoder.nextPayload() }
     }
 
-    @Test("an HTTP request line is recognised at the start of the stream", arguments: ["GET / HTTP/1.1\r\n", "POST /x HTTP/1.1\r\n", "HEAD / HTTP/1.0\r\n"])
+    @Test(
+        "an HTTP request line is recognised at the start of the stream",
+        arguments: ["GET / HTTP/1.1\r\n", "POST /x HTTP/1.1\r\n", "HEAD / HTTP/1.0\r\n"])
     func httpRequest(line: String) {
         var decoder = FrameDecoder()
         decoder.append(contentsOf: Array(line.utf8))

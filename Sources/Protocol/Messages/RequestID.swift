@@ -38,6 +38,13 @@ public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// A host's `re` as the member-by-member readers take it (on a `state`, a `table`, an offer): an
+    /// integer within ``maxNumber``; `nil` for anything else, which the general reading then judges.
+    static func scannedNumber(_ node: ParsedJSON?) -> RequestID? {
+        guard case .integer(let number)? = node, number.magnitude <= Self.maxNumber else { return nil }
+        return .number(number)
+    }
+
     /// Reads an id through any other decoder (Foundation's), by value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -15,9 +15,8 @@ extension TableUpdate {
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
             case 2 where name.isNamed("re"):
-                guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
-                else { return false }
-                re = .number(number)
+                re = RequestID.scannedNumber(parser.memberValue())
+                return re != nil
             case 4 where name.isNamed("type"):
                 guard case .string("table")? = parser.memberValue() else { return false }
                 typed = true
@@ -49,9 +48,8 @@ extension OfferNotice {
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
             case 2 where name.isNamed("re") && re == nil:
-                guard case .integer(let number)? = parser.memberValue(), number.magnitude <= RequestID.maxNumber
-                else { return false }
-                re = .number(number)
+                re = RequestID.scannedNumber(parser.memberValue())
+                return re != nil
             case 4 where name.isNamed("seat") && seat == nil:
                 guard case .string(let text)? = parser.memberValue() else { return false }
                 seat = text

@@ -718,7 +718,9 @@ extension MatchUpdate {
     ) -> Bool {
         switch (member, node) {
         case (.type, .string("state")): break
-        case (.re, .integer(let number)) where number.magnitude <= RequestID.maxNumber: re = .number(number)
+        case (.re, _):
+            re = RequestID.scannedNumber(node)
+            return re != nil
         case (.table, .string(let table)): update.table = table
         case (.match, .integer(let match)): update.match = Int(match)
         case (.seq, .integer(let seq)): update.seq = Int(seq)
