@@ -94,6 +94,30 @@ struct SHA256Tests {
     }
 
     /// The engines this processor can run: the portable rounds, and its SHA instructions if it has them.
+    @Test("a digest compared with a hex text: only its own 64 lowercase digits are it")
+    func comparedWithHex() {
+        var generator = SplitMix64(seed: 23)
+        for length in [0, 1, 55, 56, 64, 200] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let hex = SHA256.hex(of: bytes)
+            let matches = { (text: String) in bytes.withUnsafeBytes { SHA256.hex(of: $0, is: text) } }
+            #expect(matches(hex), "length \(length)")
+            // NB: each digit changed to every other hex digit and to its upper case; cut, lengthened, empty.
+            let digits = Array(hex.utf8)
+            for position in digits.indices {
+                for other in Array("0123456789abcdefABCDEF".utf8) where other != digits[position] {
+                    var changed = digits
+                    changed[position] = other
+                    #expect(!matches(String(decoding: changed, as: UTF8.self)), "position \(position) as \(other)")
+                }
+            }
+            #expect(!matches(String(hex.dropLast())))
+            #expect(!matches(hex + "0"))
+            #expect(!matches(""))
+            #expect(!matches(String(repeating: "é", count: 32)), "64 bytes, not hex")
+        }
+    }
+
     static let engines: [SHA256.Engine] = SHA256.processorHasSHA ? [.portable, .processor] : [.portable]
 }
 

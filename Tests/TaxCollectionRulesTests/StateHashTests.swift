@@ -18,6 +18,8 @@ struct StateHashTests {
                     while true {
                         #expect(state.hashBytes == Self.listed(state), "\(state)")
                         #expect(state.stateHash == SHA256.hex(of: Self.listed(state)), "\(state)")
+                        #expect(TaxCollectionGame.state(state, hashesTo: state.stateHash), "\(state)")
+                        #expect(!TaxCollectionGame.state(state, hashesTo: String(state.stateHash.reversed())))
                         states += 1
                         if state.isOver { break }
                         try state.play(RandomBot().chooseMove(in: state, using: &rng))

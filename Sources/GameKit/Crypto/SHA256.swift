@@ -166,17 +166,18 @@ public struct SHA256: Sendable {
         // NB: the digits straight from the words, without the digest's bytes in between.
         return String(unsafeUninitializedCapacity: 64) { text in
             withUnsafeBytes(of: words) { words in
-                for index in 0..<8 {
-                    let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
-                    for nibble in 0..<8 {
-                        let digit = UInt8(truncatingIfNeeded: word >> (28 - 4 * UInt32(nibble))) & 0x0f
-                        text[8 * index + nibble] =
-                            digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
-                    }
-                }
+                for position in 0..<64 { text[position] = Self.hexDigit(position, of: words) }
             }
             return 64
         }
+    }
+
+    /// The hex digit at `position` (0 to 63) of a digest's words, in lower case.
+    @inline(__always)
+    private static func hexDigit(_ position: Int, of words: UnsafeRawBufferPointer) -> UInt8 {
+        let word = words.load(fromByteOffset: 4 * (position >> 3), as: UInt32.self)
+        let digit = UInt8(truncatingIfNeeded: word >> (28 - 4 * UInt32(position & 7))) & 0x0f
+        return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
     }
 
     /// The digest of bytes in memory, as 64 lowercase hex digits (``hex(of:)-(Sequence<UInt8>)`` without
@@ -187,6 +188,24 @@ public struct SHA256: Sendable {
         var digest = SHA256()
         digest.absorb(bytes)
         return Self.hexDigits(digest.finalWords())
+    }
+
+    /// Whether the digest of bytes in memory, as 64 lowercase hex digits, is `hex`:
+    /// ``hex(of:)-(UnsafeRawBufferPointer)`` compared with it, without making the digest's text.
+    /// - Parameters:
+    ///   - bytes: the whole message.
+    ///   - hex: the hex digest to compare with (anything else, upper case digits too, is not it).
+    public static func hex(of bytes: UnsafeRawBufferPointer, is hex: String) -> Bool {
+        var digest = SHA256()
+        digest.absorb(bytes)
+        let words = digest.finalWords()
+        var hex = hex
+        return hex.withUTF8 { text in
+            guard text.count == 64 else { return false }
+            return withUnsafeBytes(of: words) { words in
+                (0..<64).allSatisfy { text[$0] == Self.hexDigit($0, of: words) }
+            }
+        }
     }
 
     /// Compresses whole 64-byte blocks into the words, with the digest's engine.

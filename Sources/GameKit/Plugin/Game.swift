@@ -81,6 +81,10 @@ public protocol Game: Sendable {
     /// The state hash that clients check.
     static func hash(of state: State) -> String
 
+    /// Whether `state`'s hash is `hash`: ``hash(of:)`` compared with it (the default), or the same
+    /// answer without making the hash's text (a client checks a state after every move).
+    static func state(_ state: State, hashesTo hash: String) -> Bool
+
     /// Whether the `view` filters can show different viewers different things. A game that says
     /// `false` promises that they show everything to everyone, and the host builds each broadcast
     /// once for all its recipients.
@@ -147,6 +151,8 @@ extension Game {
     public static func features(for options: GameOptions) -> Set<HostFeature> { [] }
 
     public static func speech(in state: State, for viewer: Viewer) -> String? { nil }
+
+    public static func state(_ state: State, hashesTo hash: String) -> Bool { Self.hash(of: state) == hash }
 
     /// NB: `true` unless a game says otherwise: a filter cannot be checked for being the identity.
     public static var hidesInformation: Bool { true }

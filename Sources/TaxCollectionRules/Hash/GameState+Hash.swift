@@ -76,4 +76,12 @@ extension GameState {
             return SHA256.hex(of: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
+
+    /// Whether ``stateHash`` is `hash`, found without making the hash's text (see `Game.state(_:hashesTo:)`).
+    public func hashes(to hash: String) -> Bool {
+        withUnsafeTemporaryAllocation(byteCount: self.hashByteCapacity, alignment: 8) { buffer in
+            let count = self.writeHashBytes(to: buffer)
+            return SHA256.hex(of: UnsafeRawBufferPointer(rebasing: buffer[..<count]), is: hash)
+        }
+    }
 }

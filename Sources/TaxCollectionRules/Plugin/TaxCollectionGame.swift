@@ -53,6 +53,10 @@ public enum TaxCollectionGame: Game {
         state.stateHash
     }
 
+    public static func state(_ state: GameState, hashesTo hash: String) -> Bool {
+        state.hashes(to: hash)
+    }
+
     public static func botMove(bot: String, seat: SeatName, in state: GameState, seed: UInt64) -> Move? {
         guard !state.isOver, state.turn.rawValue == seat, let player = BotKind.bot(named: bot) else { return nil }
         var generator = SplitMix64(seed: seed)
