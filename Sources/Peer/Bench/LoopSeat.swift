@@ -31,6 +31,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     @exclusivity(unchecked) private var tally: NetLoadTally
     @exclusivity(unchecked) private var pending: (id: RequestID, sent: ContinuousClock.Instant)?
     @exclusivity(unchecked) private var nextID: Int64 = 1_000_000
+    @exclusivity(unchecked) private var scratch = FrameScratch()
     private let done: EventLoopPromise<Outcome>
     @exclusivity(unchecked) private var finished = false
     /// What `channelRead` calls: ``read(context:_:)``.
@@ -183,8 +184,11 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     private func send(_ message: ClientMessage, context: ChannelHandlerContext) -> RequestID {
         let id = RequestID.number(self.nextID)
         self.nextID += 1
-        let frame = WireCodec.frame(ClientEnvelope(id: id, message))
-        context.writeAndFlush(self.wrapOutboundOut(context.channel.allocator.buffer(bytes: frame)), promise: nil)
+        // NB: framed in the seat's scratch buffer, reused once the last frame has gone out: no header, frame
+        // and buffer made for each move.
+        let payload = WireCodec.payload(ClientEnvelope(id: id, message))
+        let frame = self.scratch.frame(payload, allocator: context.channel.allocator)
+        context.writeAndFlush(self.wrapOutboundOut(frame), promise: nil)
         return id
     }
 

@@ -76,13 +76,48 @@ struct OutboundBatch: Sendable {
         Self.writeOnLoop(writes)
     }
 
+    /// Writes each connection's messages and flushes it once.
+    ///
+    /// NB: each connection's messages go out together (``ClientLink/writeAndFlushOnLoop(_:)``: a buffer
+    /// reused, one write), in their order. A few writes (a quiet turn) are checked pair by pair for a
+    /// connection that comes back, nearly always to find none; more (every match that moved in a busy
+    /// turn) are put in order of connection, without a set or a list for each connection.
     private static func writeOnLoop(_ writes: [(link: ClientLink, payload: [UInt8])]) {
-        for write in writes {
-            write.link.writeOnLoop(write.payload)
+        if writes.count <= 16, !Self.repeatsConnection(writes) {
+            for write in writes { write.link.writeAndFlushOnLoop(CollectionOfOne(write.payload)) }
+            return
         }
-        var flushed: Set<ObjectIdentifier> = []
-        for write in writes where flushed.insert(ObjectIdentifier(write.link.channel)).inserted {
-            write.link.channel.flush()
+        let order = writes.indices.sorted { first, second in
+            let one = ObjectIdentifier(writes[first].link.channel)
+            let other = ObjectIdentifier(writes[second].link.channel)
+            return one == other ? first < second : one < other
+        }
+        var start = 0
+        while start < order.count {
+            let channel = writes[order[start]].link.channel
+            var end = start + 1
+            while end < order.count, writes[order[end]].link.channel === channel { end += 1 }
+            writes[order[start]].link.writeAndFlushOnLoop(Payloads(writes: writes, places: order[start..<end]))
+            start = end
+        }
+    }
+
+    /// Whether some connection has more than one of the writes, compared pair by pair.
+    private static func repeatsConnection(_ writes: [(link: ClientLink, payload: [UInt8])]) -> Bool {
+        for first in writes.indices.dropLast() {
+            let channel = writes[first].link.channel
+            for second in (first + 1)..<writes.count where writes[second].link.channel === channel { return true }
+        }
+        return false
+    }
+
+    /// The payloads of some of the writes, in the order of their places.
+    private struct Payloads: Sequence, IteratorProtocol {
+        let writes: [(link: ClientLink, payload: [UInt8])]
+        var places: ArraySlice<Int>
+
+        mutating func next() -> [UInt8]? {
+            self.places.popFirst().map { self.writes[$0].payload }
         }
     }
 }

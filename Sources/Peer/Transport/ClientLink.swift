@@ -70,13 +70,30 @@ struct ClientLink: Sendable {
         self.channel.close(promise: nil)
     }
 
+    /// Writes messages and flushes them; on the channel's event loop only (``OutboundBatch``).
+    ///
+    /// NB: on framed TCP, the frames go one after another into the loop thread's scratch buffer
+    /// (``ThreadFrameScratch``): one buffer and one write for them all, and no allocation when the last
+    /// ones went out in full.
+    func writeAndFlushOnLoop(_ payloads: some Sequence<[UInt8]>) {
+        switch self.framing {
+        case .lengthPrefixed:
+            let frames = ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
+                for payload in payloads { buffer.writeFrame(payload) }
+            }
+            self.channel.writeAndFlush(frames, promise: nil)
+        case .webSocket:
+            for payload in payloads { self.writeOnLoop(payload) }
+            self.channel.flush()
+        }
+    }
+
     /// Writes one message without flushing it; on the channel's event loop only (``OutboundBatch``).
     func writeOnLoop(_ payload: [UInt8]) {
         switch self.framing {
         case .lengthPrefixed:
             var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
-            frame.writeInteger(UInt32(payload.count))
-            frame.writeBytes(payload)
+            frame.writeFrame(payload)
             self.channel.write(frame, promise: nil)
         case .webSocket:
             let data = self.channel.allocator.buffer(bytes: payload)
@@ -88,8 +105,7 @@ struct ClientLink: Sendable {
         switch self.framing {
         case .lengthPrefixed:
             var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
-            frame.writeInteger(UInt32(payload.count))
-            frame.writeBytes(payload)
+            frame.writeFrame(payload)
             self.channel.writeAndFlush(frame, promise: promise)
         case .webSocket:
             let data = self.channel.allocator.buffer(bytes: payload)

@@ -1,0 +1,66 @@
+import NIOCore
+import NIOPosix
+import Protocol
+
+/// A buffer that frames are written into again and again: its storage is allocated once and reused
+/// whenever the last frames written from it have gone out in full.
+///
+/// NB: a `ByteBuffer` made for each frame cost two allocations (its storage object and its bytes) and
+/// their frees, for every message a host or `tcnet bench net`'s seat writes. A channel holds what it is
+/// given only until the socket takes it: after a flush that wrote everything, the scratch's storage is
+/// the scratch's alone again and `clear()` keeps it; when a write is still pending (a full socket),
+/// `clear()` gives the scratch new storage and the pending bytes stay as they were.
+struct FrameScratch {
+    private var buffer: ByteBuffer?
+
+    /// Storage above this is let go after use, not kept for the next frames (a large message is rare).
+    static let keptCapacity = 16_384
+
+    init() {}
+
+    /// The scratch's buffer, emptied, filled by `write`: to be written and flushed before the next call.
+    /// - Parameters:
+    ///   - allocator: where new storage comes from (the first time, or while earlier frames are pending).
+    ///   - write: writes the frames (``ByteBuffer/writeFrame(_:)``).
+    /// - Returns: the buffer.
+    mutating func fill(allocator: ByteBufferAllocator, _ write: (inout ByteBuffer) -> Void) -> ByteBuffer {
+        var buffer = self.buffer.take() ?? allocator.buffer(capacity: 2048)
+        buffer.clear()
+        write(&buffer)
+        if buffer.capacity <= Self.keptCapacity { self.buffer = buffer }
+        return buffer
+    }
+
+    /// One payload's frame, in the scratch's buffer (see ``fill(allocator:_:)``).
+    mutating func frame(_ payload: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
+        self.fill(allocator: allocator) { $0.writeFrame(payload) }
+    }
+}
+
+extension ByteBuffer {
+    /// Writes a frame: the payload's length as four big-endian bytes, then the payload (PROTOCOL.md F-2).
+    mutating func writeFrame(_ payload: [UInt8]) {
+        precondition(
+            !payload.isEmpty && payload.count <= UInt32.max, "a frame payload holds 1 to 2^32-1 bytes")
+        self.writeInteger(UInt32(payload.count))
+        self.writeBytes(payload)
+    }
+}
+
+/// The frame scratch of the event loop's thread that touches it, for writes made on that loop.
+///
+/// NB: a host writes on its connections' loops (one by default, one a core with `--every-core`); each
+/// loop's thread has its scratch, made when it first writes, and only that thread ever touches it.
+final class ThreadFrameScratch: @unchecked Sendable {
+    var scratch = FrameScratch()
+
+    private static let perThread = ThreadSpecificVariable<ThreadFrameScratch>()
+
+    /// This thread's scratch.
+    static var current: ThreadFrameScratch {
+        if let scratch = Self.perThread.currentValue { return scratch }
+        let scratch = ThreadFrameScratch()
+        Self.perThread.currentValue = scratch
+        return scratch
+    }
+}
