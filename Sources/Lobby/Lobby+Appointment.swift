@@ -18,7 +18,8 @@ extension Lobby {
         self.now = now
         let catalog = self.configuration.catalog
         guard let game = catalog.game(appointment.game)?.descriptor else {
-            return .failure(AppointmentRefusal(code: .noSuchGame, message: "this host offers no game \(appointment.game)"))
+            return .failure(
+                AppointmentRefusal(code: .noSuchGame, message: "this host offers no game \(appointment.game)"))
         }
         let ruleSet = appointment.ruleSet ?? game.ruleSets[0]
         guard game.ruleSets.contains(ruleSet) else {
@@ -28,13 +29,16 @@ extension Lobby {
         guard game.seatCounts.contains(appointment.seats.count) else {
             return .failure(
                 AppointmentRefusal(
-                    code: .invalidSetting, message: "a table of \(game.name) cannot have \(appointment.seats.count) seats"))
+                    code: .invalidSetting,
+                    message: "a table of \(game.name) cannot have \(appointment.seats.count) seats"))
         }
         guard (0...self.configuration.maxGraceSeconds).contains(appointment.graceSeconds) else {
             return .failure(
                 AppointmentRefusal(
                     code: .invalidSetting,
-                    message: "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(appointment.graceSeconds)"))
+                    message:
+                        "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(appointment.graceSeconds)"
+                ))
         }
         let options: GameOptions
         switch catalog.options(appointment.options ?? [:], game: game.id, seats: appointment.seats.count) {
@@ -74,7 +78,8 @@ extension Lobby {
     ) -> Result<LobbyOutcome, AppointmentRefusal> {
         self.now = now
         guard self.players[player] != nil, var table = self.tables[tableID], table.reserved.contains(seat) else {
-            return .failure(AppointmentRefusal(code: .seatUnavailable, message: "seat \(seat) at \(tableID) is not held"))
+            return .failure(
+                AppointmentRefusal(code: .seatUnavailable, message: "seat \(seat) at \(tableID) is not held"))
         }
         var outcome = LobbyOutcome()
         table.reserved.remove(seat)

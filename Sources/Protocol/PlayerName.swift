@@ -11,7 +11,8 @@ public enum PlayerName {
     public static func validate(_ raw: String) -> Result<String, ErrorMessage> {
         let trimmed = raw.trimmingWhitespace()
         if trimmed.isEmpty {
-            return .failure(self.refusal("Please enter your username: a name of 1 to \(self.maxCharacters) characters."))
+            return .failure(
+                self.refusal("Please enter your username: a name of 1 to \(self.maxCharacters) characters."))
         }
         if trimmed.count > self.maxCharacters || trimmed.utf8.count > self.maxBytes {
             return .failure(self.refusal("A name holds at most \(self.maxCharacters) characters."))

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // NB: signal handlers cannot capture context, so what they restore lives in globals, written once
@@ -15,7 +15,9 @@ nonisolated(unsafe) private let leaveScreen: [UInt8] = Array("\u{1B}[0m\u{1B}[?2
 /// SIGFPE, SIGABRT, SIGTRAP).
 public enum RawTerminal {
     /// The signals after which the terminal is restored before the process dies of them.
-    static let fatalSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    static let fatalSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+    ]
 
     /// Whether standard input and output are a terminal.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }

@@ -25,7 +25,8 @@ struct DeskHarness {
 
     static func configuration(_ catalog: GameCatalog) -> LobbyConfiguration {
         LobbyConfiguration(
-            hostName: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
+            hostName: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000,
+            rateLimit: RateLimit(burst: 50, perSecond: 20),
             catalog: catalog, secret: [UInt8](repeating: 7, count: 32), defaultGraceSeconds: 120, botDelayMs: 500)
     }
 
@@ -79,7 +80,9 @@ struct DeskHarness {
                 player: PlayerID(rawValue: "p-\(name.lowercased())-\(connection.rawValue)"),
                 resumeToken: ResumeToken(rawValue: "token-\(name)-\(connection.rawValue)")))
         self.names[connection] = name
-        if case .welcome(let welcome)? = self.inbox[connection]?.first?.message { self.tokens[connection] = welcome.resumeToken }
+        if case .welcome(let welcome)? = self.inbox[connection]?.first?.message {
+            self.tokens[connection] = welcome.resumeToken
+        }
         return connection
     }
 

@@ -11,7 +11,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every client case must be able to fail: each runs against a client with one defect that breaks
@@ -103,7 +103,9 @@ struct BrokenClientTests {
         case .clientNotString:
             try await client.send(json: #"{"type":"hello","id":1,"protocol":1,"name":"Broken","client":7}"#)
         default:
-            try await client.send(ClientEnvelope(id: .number(1), .hello(Hello(name: defect.rawValue, client: "broken-\(defect.rawValue)"))))
+            try await client.send(
+                ClientEnvelope(
+                    id: .number(1), .hello(Hello(name: defect.rawValue, client: "broken-\(defect.rawValue)"))))
         }
         _ = try await client.readFrame()  // welcome
         switch defect {
@@ -143,7 +145,8 @@ struct BrokenClientTests {
     /// Sits at t1, readies, and plays the first legal move whenever seat A is to move.
     private static func play(_ client: RawClient, defect: Defect) async throws {
         try await client.send(ClientEnvelope(id: .number(2), .sit(Sit(table: "t1"))))
-        try await client.send(ClientEnvelope(id: .number(3), .ready(TableRequest(table: defect == .readyWrongTable ? "t2" : "t1"))))
+        try await client.send(
+            ClientEnvelope(id: .number(3), .ready(TableRequest(table: defect == .readyWrongTable ? "t2" : "t1"))))
         var moves = 0
         while true {
             guard case .success(let envelope) = WireCodec.decodeHost(try await client.readFrame()),
@@ -159,9 +162,10 @@ struct BrokenClientTests {
             if defect == .quitsMidMatch, moves == 2 { return }
             let state = try update.state.decode(as: GameState.self)
             let seq = update.seq + (defect == .moveWrongSeq ? 1 : 0)
-            try await client.send(ClientEnvelope(
-                id: .number(Int64(10 + moves)),
-                .move(MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(state.legalMoves[0])))))
+            try await client.send(
+                ClientEnvelope(
+                    id: .number(Int64(10 + moves)),
+                    .move(MoveRequest(table: "t1", seq: seq, move: JSONValue.encoding(state.legalMoves[0])))))
             moves += 1
         }
     }
@@ -204,14 +208,17 @@ struct BrokenClientTests {
     /// at a time, the first read holds a piece of it, and the client gives up and closes.
     private static func oneReadPerMessage(port: Int) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread { continuation.resume(with: Result { try Self.oneReadPerMessageBlocking(port: port) }) }
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try Self.oneReadPerMessageBlocking(port: port) })
+            }
         }
     }
 
     private static func oneReadPerMessageBlocking(port: Int) throws {
         let fd = try RawClient.connectedSocket(port: port)
         defer { Glibc.close(fd) }
-        let hello = WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "one-read-per-message", client: "broken"))))
+        let hello = WireCodec.frame(
+            ClientEnvelope(id: .number(1), .hello(Hello(name: "one-read-per-message", client: "broken"))))
         _ = hello.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 10_000) > 0 else { return }

@@ -1,7 +1,7 @@
-import TaxCollection
 import Classroom
 import Conformance
 import Foundation
+import TaxCollection
 import Testing
 
 @Suite("Conformance: docs and reports")
@@ -15,9 +15,12 @@ struct DocumentationTests {
         let start = try #require(text.range(of: CaseListMarkdown.begin)).upperBound
         let end = try #require(text.range(of: CaseListMarkdown.end)).lowerBound
         let generated = CaseListMarkdown.render([
-            ("tcnet conformance host", HostSuite.classroom.map(\.info)), ("tcnet conformance client", ClientSuite.classroom),
+            ("tcnet conformance host", HostSuite.classroom.map(\.info)),
+            ("tcnet conformance client", ClientSuite.classroom),
         ])
-        #expect(text[start..<end].trimmingCharacters(in: .whitespacesAndNewlines) == generated.trimmingCharacters(in: .whitespacesAndNewlines),
+        #expect(
+            text[start..<end].trimmingCharacters(in: .whitespacesAndNewlines)
+                == generated.trimmingCharacters(in: .whitespacesAndNewlines),
             "regenerate with: tcnet conformance --list --markdown")
     }
 

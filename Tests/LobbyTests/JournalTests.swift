@@ -1,5 +1,5 @@
-import GameKit
 import Foundation
+import GameKit
 import Lobby
 import Protocol
 import Storage
@@ -36,7 +36,8 @@ struct JournalTests {
 
         var restored = try Lobby(
             restoring: snapshot, configuration: LobbyHarness.configuration(), now: LobbyTime(milliseconds: 0))
-        #expect(restored.nextDeadline == LobbyTime(milliseconds: 60_000), "every seated player is away, with a fresh grace")
+        #expect(
+            restored.nextDeadline == LobbyTime(milliseconds: 60_000), "every seated player is away, with a fresh grace")
         let connection = ConnectionID(100)
         let outcome = restored.greet(
             Hello(name: "x", resume: tokenA), re: nil, on: connection, now: LobbyTime(milliseconds: 1),
@@ -65,7 +66,8 @@ struct JournalTests {
             }
         }
         #expect {
-            _ = try Lobby(restoring: snapshot, configuration: LobbyHarness.configuration(), now: LobbyTime(milliseconds: 0))
+            _ = try Lobby(
+                restoring: snapshot, configuration: LobbyHarness.configuration(), now: LobbyTime(milliseconds: 0))
         } throws: { error in
             "\(error)".contains("move 1") && "\(error)".contains("differs from the journal")
         }

@@ -92,7 +92,8 @@ struct ListPagingTests {
         var harness = LobbyHarness()
         let connections = (0..<300).map { harness.connect(Self.longestName($0), hostLikeID: true) }
         for table in 0..<150 {
-            let create = CreateTable(game: "taxcollection", ruleSet: "young-treasury", graceSeconds: 3600, onTimeout: .forfeit)
+            let create = CreateTable(
+                game: "taxcollection", ruleSet: "young-treasury", graceSeconds: 3600, onTimeout: .forfeit)
             harness.send(.createTable(create), from: connections[2 * table])
             harness.send(.sit(Sit(table: "t\(table + 1)")), from: connections[2 * table])
             harness.send(.sit(Sit(table: "t\(table + 1)")), from: connections[2 * table + 1])

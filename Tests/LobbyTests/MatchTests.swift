@@ -7,8 +7,9 @@ import Testing
 
 @Suite("Lobby: authoritative matches", .offThePool)
 struct MatchTests {
-    @Test("a whole match: every move is refereed, broadcast to both, journalled, and the result announced",
-          arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "a whole match: every move is refereed, broadcast to both, journalled, and the result announced",
+        arguments: [1, 2, 3] as [UInt64])
     func wholeMatch(seed: UInt64) throws {
         var harness = LobbyHarness()
         let (table, a, b) = harness.startMatch()
@@ -20,7 +21,8 @@ struct MatchTests {
             let (mover, other) = local.turn == .a ? (a, b) : (b, a)
             let move = local.legalMoves[rng.nextIndex(below: local.legalMoves.count)]
             let events = try local.apply(move)
-            harness.send(.move(MoveRequest(table: table, seq: seq, move: wire(move))), from: mover, id: Int64(seq + 100))
+            harness.send(
+                .move(MoveRequest(table: table, seq: seq, move: wire(move))), from: mover, id: Int64(seq + 100))
             seq += 1
             let toMover = harness.take(mover)
             let mine = try #require(toMover.compactMap(\.state).first)
@@ -66,7 +68,9 @@ struct MatchTests {
         #expect(illegal.rule == "refill-not-allowed")
         #expect(illegal.message == "Click this button only when all your Banks are empty")
 
-        harness.send(.move(MoveRequest(table: table, seq: 0, move: .object(["bank": .number(9), "direction": .string("up")]))), from: a)
+        harness.send(
+            .move(MoveRequest(table: table, seq: 0, move: .object(["bank": .number(9), "direction": .string("up")]))),
+            from: a)
         #expect(harness.take(a).last?.error?.code == .invalidMessage)
 
         harness.send(.move(MoveRequest(table: table, seq: 3, move: opening)), from: a)

@@ -12,9 +12,12 @@ struct PresenceTests {
         let (table, a, b) = harness.startMatch(grace: 30)
         harness.disconnect(a)
         let told = harness.take(b)
-        #expect(told.first?.message == .away(PresenceNotice(
-            table: table, seat: "A", player: try #require(harness.playerIDs[a]), name: "Lan",
-            graceMs: 30_000)))
+        #expect(
+            told.first?.message
+                == .away(
+                    PresenceNotice(
+                        table: table, seat: "A", player: try #require(harness.playerIDs[a]), name: "Lan",
+                        graceMs: 30_000)))
         #expect(told.compactMap(\.tableInfo).last?.seats[0].away == true)
         #expect(harness.lobby.nextDeadline == LobbyTime(milliseconds: 30_000))
     }
@@ -69,7 +72,8 @@ struct PresenceTests {
         #expect(harness.take(b).compactMap(\.tableInfo).last?.status == .paused)
         harness.send(.move(MoveRequest(table: table, seq: 1, move: wire(.sow(bank: 2, direction: .up)))), from: b)
         #expect(harness.take(b).last?.error?.code == .notPlaying)
-        #expect(harness.journal.contains { if case .table(let record) = $0 { record.status == .paused } else { false } })
+        #expect(
+            harness.journal.contains { if case .table(let record) = $0 { record.status == .paused } else { false } })
 
         let back = harness.connect("Lan", resume: token)
         #expect(harness.take(back).compactMap(\.state).last?.status == .playing)

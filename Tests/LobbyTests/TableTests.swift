@@ -92,7 +92,8 @@ struct TableTests {
             #expect(state.hash == GameState().stateHash)
             #expect(try harness.gameState(state) == GameState())
         }
-        #expect(harness.journal.contains { if case .table(let record) = $0 { record.status == .playing } else { false } })
+        #expect(
+            harness.journal.contains { if case .table(let record) = $0 { record.status == .playing } else { false } })
     }
 
     @Test("ready before sitting, or at a table in a match, is refused")
@@ -118,7 +119,8 @@ struct TableTests {
         #expect(watched.first?.tableInfo?.spectators == 1)
         #expect(watched.last?.state?.seq == 0)
 
-        harness.send(.move(MoveRequest(table: table, seq: 0, move: wire(.sow(bank: 1, direction: .down)))), from: viewer)
+        harness.send(
+            .move(MoveRequest(table: table, seq: 0, move: wire(.sow(bank: 1, direction: .down)))), from: viewer)
         let refusal = harness.take(viewer).last
         #expect(refusal?.error?.code == .notAPlayer)
         #expect(refusal?.re == .number(7))

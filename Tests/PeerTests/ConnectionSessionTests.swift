@@ -1,6 +1,7 @@
-@testable import Peer
 import Protocol
 import Testing
+
+@testable import Peer
 
 @Suite("Connection session state machine")
 struct ConnectionSessionTests {
@@ -18,10 +19,14 @@ struct ConnectionSessionTests {
     func helloFirst() {
         var session = self.session()
         let hello = Hello(name: "Lan")
-        #expect(session.receive(payload: self.payload(ClientEnvelope(id: .number(1), .hello(hello))), now: self.now)
-            == .greet(hello, re: .number(1)))
+        #expect(
+            session.receive(payload: self.payload(ClientEnvelope(id: .number(1), .hello(hello))), now: self.now)
+                == .greet(hello, re: .number(1)))
         var other = self.session()
-        guard case .close(let envelope) = other.receive(payload: self.payload(ClientEnvelope(id: .number(2), .ping(Ping()))), now: self.now) else {
+        guard
+            case .close(let envelope) = other.receive(
+                payload: self.payload(ClientEnvelope(id: .number(2), .ping(Ping()))), now: self.now)
+        else {
             Issue.record("ping before hello was not closed")
             return
         }
@@ -38,7 +43,9 @@ struct ConnectionSessionTests {
             Issue.record("unknown type before hello was not closed")
         }
         var retry = self.session()
-        if case .reply(let envelope) = retry.receive(payload: Array("{\"type\":\"hello\",\"protocol\":1}".utf8), now: self.now) {
+        if case .reply(let envelope) = retry.receive(
+            payload: Array("{\"type\":\"hello\",\"protocol\":1}".utf8), now: self.now)
+        {
             #expect(envelope.error?.code == .invalidMessage)
         } else {
             Issue.record("a hello with a missing name was not answered with invalid-message")
@@ -66,7 +73,10 @@ struct ConnectionSessionTests {
         #expect(session.isGreeted)
         let players = ClientEnvelope(id: .number(3), .players(PlayersRequest()))
         #expect(session.receive(payload: self.payload(players), now: self.now) == .forward(players))
-        guard case .reply(let envelope) = session.receive(payload: Array("{\"type\":\"dance\",\"id\":4}".utf8), now: self.now) else {
+        guard
+            case .reply(let envelope) = session.receive(
+                payload: Array("{\"type\":\"dance\",\"id\":4}".utf8), now: self.now)
+        else {
             Issue.record("unknown type was not answered")
             return
         }
@@ -94,13 +104,16 @@ struct ConnectionSessionTests {
         session.greeted()
         var refusals: [HostEnvelope] = []
         for index in 0..<10 {
-            let action = session.receive(payload: self.payload(ClientEnvelope(id: .number(Int64(index)), .ping(Ping()))), now: self.now)
+            let action = session.receive(
+                payload: self.payload(ClientEnvelope(id: .number(Int64(index)), .ping(Ping()))), now: self.now)
             if case .reply(let envelope) = action { refusals.append(envelope) }
         }
         #expect(refusals.count == 6)
         #expect(refusals.allSatisfy { $0.error?.code == .rateLimited && $0.error?.fatal == false })
         #expect(refusals.first?.re == .number(4))
         #expect(refusals.first?.error?.retryAfterMs == 1000)
-        #expect(session.receive(payload: self.payload(ClientEnvelope(.ping(Ping()))), now: self.now + .seconds(1)) == .forward(ClientEnvelope(.ping(Ping()))))
+        #expect(
+            session.receive(payload: self.payload(ClientEnvelope(.ping(Ping()))), now: self.now + .seconds(1))
+                == .forward(ClientEnvelope(.ping(Ping()))))
     }
 }

@@ -2,10 +2,10 @@ import Lobby
 import Logging
 import Peer
 import Protocol
+import Synchronization
 import TaxCollectionRules
 import TestSupport
 import Testing
-import Synchronization
 
 /// A host that lies about a state is caught by the client's own rules engine.
 @Suite("Client: desync detection against a lying host")
@@ -22,13 +22,24 @@ struct DesyncTests {
         let received = Mutex<[String]>([])
         host.run { connection in
             let hello = try connection.receive()
-            try connection.send(HostEnvelope(re: hello.id, .welcome(Welcome(
-                host: "Liar", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
-                player: PlayerID(rawValue: "p-b"), name: "Minh", resumeToken: ResumeToken(rawValue: "t"), games: []))))
+            try connection.send(
+                HostEnvelope(
+                    re: hello.id,
+                    .welcome(
+                        Welcome(
+                            host: "Liar", maxFrame: 65_536, idleTimeoutMs: 60_000,
+                            rateLimit: RateLimit(burst: 50, perSecond: 20),
+                            player: PlayerID(rawValue: "p-b"), name: "Minh", resumeToken: ResumeToken(rawValue: "t"),
+                            games: []))))
             try connection.send(HostEnvelope(.state(Self.update(start, seq: 0))))
             // NB: the move says A5 down, the state is what A4 down gives, with that state's own hash.
-            try connection.send(HostEnvelope(.state(Self.update(
-                lie, seq: 1, last: PlayedMove(seat: "A", move: JSONValue.encoding(Move.sow(bank: 5, direction: .down)))))))
+            try connection.send(
+                HostEnvelope(
+                    .state(
+                        Self.update(
+                            lie, seq: 1,
+                            last: PlayedMove(seat: "A", move: JSONValue.encoding(Move.sow(bank: 5, direction: .down)))))
+                ))
             let sync = try connection.receive()
             received.withLock { $0.append(sync.message.type) }
             guard case .sync(let request) = sync.message, request.table == "t1" else { return }
@@ -36,8 +47,11 @@ struct DesyncTests {
             // NB: with the true state, it is B's turn: the client moves from the state it synced.
             let move = try connection.receive()
             received.withLock { $0.append(move.message.type) }
-            try connection.send(HostEnvelope(.state(Self.update(
-                truth, seq: 1, status: .over, result: MatchResult(winner: "A", reason: "resigned")))))
+            try connection.send(
+                HostEnvelope(
+                    .state(
+                        Self.update(
+                            truth, seq: 1, status: .over, result: MatchResult(winner: "A", reason: "resigned")))))
             _ = try? connection.receive()  // until the client hangs up
         }
 
@@ -81,7 +95,8 @@ struct DesyncTests {
         var state = GameState()
         _ = try state.apply(.sow(bank: 1, direction: .up))
         _ = try state.apply(.sow(bank: 1, direction: .up))
-        let skipped = Self.update(state, seq: 2, last: PlayedMove(seat: "B", move: JSONValue.encoding(Move.sow(bank: 1, direction: .up))))
+        let skipped = Self.update(
+            state, seq: 2, last: PlayedMove(seat: "B", move: JSONValue.encoding(Move.sow(bank: 1, direction: .up))))
         guard case .desync = mirror.receive(skipped) else {
             Issue.record("a missed state went unnoticed")
             return
@@ -89,7 +104,8 @@ struct DesyncTests {
     }
 
     static func update(
-        _ state: GameState, seq: Int, last: PlayedMove? = nil, status: TableStatus = .playing, result: MatchResult? = nil
+        _ state: GameState, seq: Int, last: PlayedMove? = nil, status: TableStatus = .playing,
+        result: MatchResult? = nil
     ) -> MatchUpdate {
         MatchUpdate(
             table: "t1", match: 1, seq: seq, turn: status == .over ? nil : state.turn.rawValue, status: status,

@@ -21,7 +21,10 @@ struct MatchRulesOverTCPTests {
             throw RawClient.Failure.timedOut(waitingFor: "welcome")
         }
         let b = try await RawClient.greeted(port: port, name: "Minh")
-        try await a.send(ClientEnvelope(id: .number(2), .createTable(CreateTable(game: "taxcollection", graceSeconds: grace, onTimeout: onTimeout))))
+        try await a.send(
+            ClientEnvelope(
+                id: .number(2),
+                .createTable(CreateTable(game: "taxcollection", graceSeconds: grace, onTimeout: onTimeout))))
         _ = try await a.readUntil { $0.tableInfo != nil }
         for (client, seat) in [(a, "A"), (b, "B")] {
             try await client.send(ClientEnvelope(id: .number(3), .sit(Sit(table: "t1", seat: seat))))
@@ -49,8 +52,14 @@ struct MatchRulesOverTCPTests {
                 (b, Self.move(.sow(bank: 1, direction: .up), seq: 0, id: 10), .notYourTurn),
                 (a, Self.move(.refill, seq: 0, id: 11), .illegalMove),
                 (a, Self.move(.sow(bank: 1, direction: .up), seq: 7, id: 12), .staleSeq),
-                (a, ClientEnvelope(id: .number(13), .move(MoveRequest(table: "t1", seq: 0, move: .string("A1")))), .invalidMessage),
-                (a, ClientEnvelope(id: .number(14), .move(MoveRequest(table: "t9", seq: 0, move: .null))), .noSuchTable),
+                (
+                    a, ClientEnvelope(id: .number(13), .move(MoveRequest(table: "t1", seq: 0, move: .string("A1")))),
+                    .invalidMessage
+                ),
+                (
+                    a, ClientEnvelope(id: .number(14), .move(MoveRequest(table: "t9", seq: 0, move: .null))),
+                    .noSuchTable
+                ),
             ]
             for (client, request, code) in cases {
                 try await client.send(request)

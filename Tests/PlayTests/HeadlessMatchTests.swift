@@ -17,16 +17,22 @@ struct HeadlessMatchTests {
 
     static func playWithADrop() async throws {
         try await withHost { host in
-            let first = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"),
+            let first = ClientSession(
+                host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"),
                 retry: .init(delay: .milliseconds(100), attempts: 50))
-            let second = ClientSession(host: "127.0.0.1", port: host.port, hello: Hello(name: "Minh"),
+            let second = ClientSession(
+                host: "127.0.0.1", port: host.port, hello: Hello(name: "Minh"),
                 retry: .init(delay: .milliseconds(100), attempts: 50))
             async let a = HeadlessApp.run(
-                HeadlessPlayer(bot: "strong", seed: 1, table: nil, game: "taxcollection", ruleSet: nil, games: .classroom), session: first)
+                HeadlessPlayer(
+                    bot: "strong", seed: 1, table: nil, game: "taxcollection", ruleSet: nil, games: .classroom),
+                session: first)
             // NB: the second bot asks for t1 by name, so it starts once the first has opened it.
             try await Self.waitForTable(port: host.port) { $0 != nil }
             async let b = HeadlessApp.run(
-                HeadlessPlayer(bot: "greedy", seed: 2, table: "t1", game: "taxcollection", ruleSet: nil, games: .classroom), session: second)
+                HeadlessPlayer(
+                    bot: "greedy", seed: 2, table: "t1", game: "taxcollection", ruleSet: nil, games: .classroom),
+                session: second)
             // NB: drop the first seat as soon as the match is under way; the first bot searches before
             // each move, so the match is still being played when the drop comes.
             try await Self.waitForTable(port: host.port) { $0?.status == .playing }
@@ -39,7 +45,9 @@ struct HeadlessMatchTests {
 
     /// Polls `tables` (within the rate limit) until the first table satisfies `condition`, for at most 20 s.
     static func waitForTable(port: Int, _ condition: @escaping (TableInfo?) -> Bool) async throws {
-        try await ClientConnection.withConnection(host: "127.0.0.1", port: port, hello: Hello(name: "Ward-\(UInt32.random(in: 0...99_999))")) {
+        try await ClientConnection.withConnection(
+            host: "127.0.0.1", port: port, hello: Hello(name: "Ward-\(UInt32.random(in: 0...99_999))")
+        ) {
             connection in
             let deadline = ContinuousClock.now + .seconds(20)
             while ContinuousClock.now < deadline {

@@ -16,7 +16,8 @@ struct SpecificationTests {
     /// The rows of the error table: code and whether it closes.
     static var errorTable: [String: Bool] {
         var rows: [String: Bool] = [:]
-        let section = self.specification.components(separatedBy: "## 6. Errors").last?
+        let section =
+            self.specification.components(separatedBy: "## 6. Errors").last?
             .components(separatedBy: "## 7.").first ?? ""
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -29,7 +30,8 @@ struct SpecificationTests {
     @Test("the error table lists exactly the codes the code sends, with the same closing behaviour")
     func errorCodes() {
         let documented = Self.errorTable
-        let implemented = Dictionary(uniqueKeysWithValues: ErrorCode.catalogue.map { ($0.code.rawValue, $0.closesConnection) })
+        let implemented = Dictionary(
+            uniqueKeysWithValues: ErrorCode.catalogue.map { ($0.code.rawValue, $0.closesConnection) })
         #expect(!documented.isEmpty)
         #expect(documented == implemented)
     }
@@ -53,22 +55,27 @@ struct SpecificationTests {
 
     @Test("the catalogue shows every golden fixture, and nothing that does not decode")
     func examplesAreTheFixtures() throws {
-        let section = try #require(Self.specification.components(separatedBy: "## 7. Message catalogue").last?
-            .components(separatedBy: "## 8.").first)
-        let blocks = section.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        let section = try #require(
+            Self.specification.components(separatedBy: "## 7. Message catalogue").last?
+                .components(separatedBy: "## 8.").first)
+        let blocks = section.components(separatedBy: "```json\n").dropFirst().map {
+            $0.components(separatedBy: "```").first ?? ""
+        }
         var examples: [NSDictionary] = []
         for block in blocks {
             let texts = block.hasPrefix("{\n") ? [block] : block.split(separator: "\n").map(String.init)
             for text in texts where !text.isEmpty {
                 let bytes = Array(text.utf8)
-                let decodes = (try? WireCodec.decodeClient(bytes).get()) != nil || (try? WireCodec.decodeHost(bytes).get()) != nil
+                let decodes =
+                    (try? WireCodec.decodeClient(bytes).get()) != nil || (try? WireCodec.decodeHost(bytes).get()) != nil
                 #expect(decodes, "\(text)")
                 if let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary {
                     examples.append(object)
                 }
             }
         }
-        let fixtures = (GoldenFixtureTests.clientFixtures + GoldenFixtureTests.tournamentClientFixtures).map(\.0)
+        let fixtures =
+            (GoldenFixtureTests.clientFixtures + GoldenFixtureTests.tournamentClientFixtures).map(\.0)
             + (GoldenFixtureTests.hostFixtures + GoldenFixtureTests.tournamentHostFixtures).map(\.0)
         for name in fixtures {
             let fixture = try JSONSerialization.jsonObject(with: Data(try Fixtures.bytes(name))) as? NSDictionary

@@ -22,8 +22,12 @@ struct WireCodecTests {
         Case(payload: Array("{\"id\":1}".utf8), code: .missingType, fatal: true),
         Case(payload: Array("{\"type\":7}".utf8), code: .missingType, fatal: true),
         Case(payload: Array("{\"type\":\"dance\",\"id\":9}".utf8), code: .unknownType, fatal: false, re: .number(9)),
-        Case(payload: Array("{\"type\":\"hello\",\"id\":\"h\",\"name\":\"Lan\"}".utf8), code: .invalidMessage, fatal: false, re: .string("h")),
-        Case(payload: Array("{\"type\":\"hello\",\"protocol\":\"1\",\"name\":\"Lan\"}".utf8), code: .invalidMessage, fatal: false),
+        Case(
+            payload: Array("{\"type\":\"hello\",\"id\":\"h\",\"name\":\"Lan\"}".utf8), code: .invalidMessage,
+            fatal: false, re: .string("h")),
+        Case(
+            payload: Array("{\"type\":\"hello\",\"protocol\":\"1\",\"name\":\"Lan\"}".utf8), code: .invalidMessage,
+            fatal: false),
         Case(payload: Array("{\"type\":\"ping\",\"id\":1.5}".utf8), code: .invalidMessage, fatal: false),
         Case(payload: Array("{\"type\":\"ping\",\"id\":{}}".utf8), code: .invalidMessage, fatal: false),
         Case(payload: Array("{\"type\":\"ping\",\"id\":9007199254740992}".utf8), code: .invalidMessage, fatal: false),
@@ -59,7 +63,9 @@ struct WireCodecTests {
         #expect(try WireCodec.decodeClient(payload).get() == ClientEnvelope(.hello(Hello(name: "Lan"))))
     }
 
-    @Test("ids of both kinds round-trip", arguments: [RequestID.number(-9_007_199_254_740_991), .number(0), .string("ä-1")])
+    @Test(
+        "ids of both kinds round-trip",
+        arguments: [RequestID.number(-9_007_199_254_740_991), .number(0), .string("ä-1")])
     func idsRoundTrip(id: RequestID) throws {
         let bytes = WireCodec.payload(ClientEnvelope(id: id, .ping(Ping())))
         #expect(try WireCodec.decodeClient(bytes).get().id == id)
@@ -77,15 +83,19 @@ struct WireCodecTests {
 
 @Suite("Player names", .offThePool)
 struct PlayerNameTests {
-    @Test("good names are trimmed", arguments: [("  Lan  ", "Lan"), ("Nguyễn Văn A", "Nguyễn Văn A"), ("\tBo\n", "Bo"), ("x", "x")])
+    @Test(
+        "good names are trimmed",
+        arguments: [("  Lan  ", "Lan"), ("Nguyễn Văn A", "Nguyễn Văn A"), ("\tBo\n", "Bo"), ("x", "x")])
     func accepted(raw: String, expected: String) throws {
         #expect(try PlayerName.validate(raw).get() == expected)
     }
 
-    @Test("bad names are refused with invalid-name", arguments: [
-        "", "   ", String(repeating: "a", count: 25), "Lan\u{0007}", "a\u{202E}b", "a\u{2028}b",
-        "e" + String(repeating: "\u{0301}", count: 100),
-    ])
+    @Test(
+        "bad names are refused with invalid-name",
+        arguments: [
+            "", "   ", String(repeating: "a", count: 25), "Lan\u{0007}", "a\u{202E}b", "a\u{2028}b",
+            "e" + String(repeating: "\u{0301}", count: 100),
+        ])
     func refused(raw: String) {
         guard case .failure(let refusal) = PlayerName.validate(raw) else {
             Issue.record("accepted \(raw.debugDescription)")
@@ -117,9 +127,11 @@ struct PlayerNameTests {
 
 @Suite("Seat codes as people type them", .offThePool)
 struct SeatCodeTypingTests {
-    @Test("case, spaces and hyphens do not matter; I and L read as 1, O as 0", arguments: [
-        "XVM5W-MJAAV", "xvm5w-mjaav", "XVM5WMJAAV", " xvm5w mjaav ", "XVM5W--MJAAV",
-    ])
+    @Test(
+        "case, spaces and hyphens do not matter; I and L read as 1, O as 0",
+        arguments: [
+            "XVM5W-MJAAV", "xvm5w-mjaav", "XVM5WMJAAV", " xvm5w mjaav ", "XVM5W--MJAAV",
+        ])
     func lenient(typed: String) {
         #expect(SeatCode.typed(typed)?.rawValue == "XVM5W-MJAAV")
     }

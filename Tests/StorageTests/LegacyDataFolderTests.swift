@@ -41,7 +41,8 @@ struct LegacyDataFolderTests {
         #expect(snapshot.tables.map(\.id) == ["t1", "t2"])
         #expect(snapshot.tables.allSatisfy { $0.secret == nil && $0.seatCount == nil }, "written before GameKit")
         let configuration = LobbyConfiguration(
-            hostName: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
+            hostName: "Room 12", maxFrame: 65_536, idleTimeoutMs: 60_000,
+            rateLimit: RateLimit(burst: 50, perSecond: 20),
             catalog: .classroom, secret: [UInt8](repeating: 1, count: 32))
         var lobby = try Lobby(restoring: snapshot, configuration: configuration, now: LobbyTime(milliseconds: 0))
         #expect(lobby.matchHash(of: "t1") == expected.hash)
@@ -49,8 +50,10 @@ struct LegacyDataFolderTests {
 
         for (index, token) in [expected.tokenA, expected.tokenB].enumerated() {
             let outcome = lobby.greet(
-                Hello(name: "ignored", resume: ResumeToken(rawValue: token)), re: nil, on: ConnectionID(UInt64(index + 1)),
-                now: LobbyTime(milliseconds: 1), player: PlayerID(rawValue: "new"), resumeToken: ResumeToken(rawValue: "new"))
+                Hello(name: "ignored", resume: ResumeToken(rawValue: token)), re: nil,
+                on: ConnectionID(UInt64(index + 1)),
+                now: LobbyTime(milliseconds: 1), player: PlayerID(rawValue: "new"),
+                resumeToken: ResumeToken(rawValue: "new"))
             let messages = outcome.deliveries.map(\.envelope.message)
             guard case .welcome(let welcome) = messages.first else {
                 Issue.record("no welcome for token \(index): \(messages)")
@@ -76,7 +79,8 @@ struct LegacyDataFolderTests {
         try store.commit(outcome.journal)
         let reopened = try store.loadJournal()
         #expect(reopened.moves.map(\.seq) == [1, 2, 3, 4])
-        #expect(try Lobby(restoring: reopened, configuration: configuration, now: LobbyTime(milliseconds: 3))
-            .matchSeq(of: "t1") == 4)
+        #expect(
+            try Lobby(restoring: reopened, configuration: configuration, now: LobbyTime(milliseconds: 3))
+                .matchSeq(of: "t1") == 4)
     }
 }

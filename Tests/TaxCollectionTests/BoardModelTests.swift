@@ -67,7 +67,8 @@ struct BoardModelTests {
         #expect(board.overlay == BoardModel.Overlay.none)
     }
 
-    @Test("the animation replays the events and ends exactly on the host's state", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    @Test(
+        "the animation replays the events and ends exactly on the host's state", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func animationEndsOnTheState(seed: UInt64) throws {
         var state = GameState()
         var board = Self.board(controlled: [.a, .b], stepSeconds: 1)
@@ -93,7 +94,9 @@ struct BoardModelTests {
         let frame = BoardRenderer.frame(of: board, width: 80, height: 24)
         #expect(frame.lines.count == 24)
         #expect(frame.textLines.allSatisfy { $0.count <= 80 })
-        for text in ["top  10", "bottom  10", "A1     5", "5     B5", "collection", "Lan (A)", "Minh (B)", ">> YOUR TURN <<"] {
+        for text in [
+            "top  10", "bottom  10", "A1     5", "5     B5", "collection", "Lan (A)", "Minh (B)", ">> YOUR TURN <<",
+        ] {
             #expect(frame.text.contains(text), "\(text)")
         }
     }

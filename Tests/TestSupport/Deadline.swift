@@ -6,7 +6,8 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 
 /// Runs `work`, failing with ``DeadlineExceeded`` if it takes longer than `seconds`, so a test that goes
 /// wrong fails instead of hanging the whole run.
-public func withDeadline<T: Sendable>(seconds: Int, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+public func withDeadline<T: Sendable>(seconds: Int, _ work: @escaping @Sendable () async throws -> T) async throws -> T
+{
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await work() }
         group.addTask {

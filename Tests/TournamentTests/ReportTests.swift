@@ -42,14 +42,17 @@ struct ReportTests {
             .swiss(rounds: 3), players: ["A", "B", "C", "D", "E", "F"],
             rounds: [["1-4 +-", "5-2 1-0", "3 H", "6 U"], ["2-1 0-1", "4 F", "3 Z", "5-6 -+"]])
         let report = TRFWriter.report(tournament)
-        let line = { (number: Int) in report.split(separator: "\n").first { $0.hasPrefix("001    \(number)") }.map(String.init) ?? "" }
+        let line = { (number: Int) in
+            report.split(separator: "\n").first { $0.hasPrefix("001    \(number)") }.map(String.init) ?? ""
+        }
         #expect(line(1).hasSuffix("0004 w +  0002 b 1"))
         #expect(line(4).hasSuffix("0001 b -  0000 - F"))
         #expect(line(3).hasSuffix("0000 - H  0000 - Z"))
         #expect(line(6).hasSuffix("0000 - U  0005 b +"))
     }
 
-    @Test("exported and read back: names, start numbers, points, ranks and every round unchanged", arguments: [1, 2, 3])
+    @Test(
+        "exported and read back: names, start numbers, points, ranks and every round unchanged", arguments: [1, 2, 3])
     func readBack(seed: Int) throws {
         let tournament = RandomTournament.swiss(players: 11 + seed * 7, rounds: 5, seed: UInt64(seed), absences: true)
         let document = try TRFDocument(parsing: TRFWriter.report(tournament))
@@ -81,7 +84,9 @@ struct ReportTests {
             _ = try TRFDocument(parsing: "012 Test\nXXR x\n")
         }
         do {
-            _ = try TRFDocument(parsing: "012 Test\n001    1      Ann                                                              zz\n")
+            _ = try TRFDocument(
+                parsing: "012 Test\n001    1      Ann                                                              zz\n"
+            )
             Issue.record("points zz were read")
         } catch {
             #expect(error.line == 2)
@@ -105,7 +110,9 @@ struct ReportTests {
 /// The class challenge's leaderboard.
 @Suite("Class challenge", .offThePool)
 struct ChallengeBoardTests {
-    @Test("the best score counts; plays are counted; an earlier best ranks first on a tie; outside the window nothing counts")
+    @Test(
+        "the best score counts; plays are counted; an earlier best ranks first on a tie; outside the window nothing counts"
+    )
     func leaderboard() {
         var board = ChallengeBoard(opensAt: 1_000, minutes: 10)
         #expect(board.closesAt == 601_000)

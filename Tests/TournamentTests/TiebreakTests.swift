@@ -48,7 +48,10 @@ struct TiebreakTests {
         // 4 and 5 have 0.5 and drew: BH 4 = 2.5 + 3 + 0.5 = 6, cut-1 5.5; BH 5 = 1.5 + 1 + 0.5 = 3, cut-1 2.5.
         let tournament = HandTournament.make(
             .swiss(rounds: 3), players: ["A", "B", "C", "D", "E", "F"],
-            rounds: [["1-4 1-0", "5-2 0-1", "3-6 1-0"], ["2-1 1/2", "4-3 0-1", "6-5 1-0"], ["3-2 1-0", "1-6 1-0", "5-4 1/2"]])
+            rounds: [
+                ["1-4 1-0", "5-2 0-1", "3-6 1-0"], ["2-1 1/2", "4-3 0-1", "6-5 1-0"],
+                ["3-2 1-0", "1-6 1-0", "5-4 1/2"],
+            ])
         let standings = Standings(tournament)
         #expect(standings.tiebreaks == [.directEncounter, .buchholzCut1, .buchholz, .wins])
         #expect(standings.rows.map(\.number) == [3, 1, 2, 6, 4, 5])

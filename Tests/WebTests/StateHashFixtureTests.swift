@@ -29,7 +29,8 @@ struct StateHashFixtureTests {
             var random = SplitMix64(seed: UInt64(index + 1))
             var state = GameState(rules: try #require(RuleSet.named(name)))
             while true {
-                lines.append(String(decoding: try encoder.encode(Sample(hash: state.stateHash, state: state)), as: UTF8.self))
+                lines.append(
+                    String(decoding: try encoder.encode(Sample(hash: state.stateHash, state: state)), as: UTF8.self))
                 guard !state.isOver else { break }
                 let moves = state.legalMoves
                 try state.play(moves[random.nextIndex(below: moves.count)])
@@ -49,7 +50,8 @@ struct StateHashFixtureTests {
         let stored = try String(contentsOf: Self.file, encoding: .utf8)
         #expect(stored == text)
         #expect(text.components(separatedBy: "\"hash\"").count - 1 > 200)
-        #expect(text.contains(#""phase":"refill""#) && text.contains(#""winner":"B""#) && text.contains(#""rules":"no-borrowing""#))
+        #expect(
+            text.contains(#""phase":"refill""#) && text.contains(#""winner":"B""#)
+                && text.contains(#""rules":"no-borrowing""#))
     }
 }
-

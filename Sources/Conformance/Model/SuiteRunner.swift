@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Protocol
+import Synchronization
 
 /// Runs selected cases one after another, each with a deadline, and reports progress.
 public struct SuiteRunner<Context: Sendable>: Sendable {
@@ -41,7 +41,8 @@ public struct SuiteRunner<Context: Sendable>: Sendable {
         for (index, testCase) in chosen.enumerated() {
             progress(.started(index: index, total: chosen.count, testCase.info))
             let started = ContinuousClock.now
-            let verdict = await Self.verdict(of: testCase, context: makeContext(testCase.info), timeout: self.caseTimeout)
+            let verdict = await Self.verdict(
+                of: testCase, context: makeContext(testCase.info), timeout: self.caseTimeout)
             let elapsed = started.duration(to: .now)
             let seconds = elapsed.inSeconds
             let result = CaseResult(info: testCase.info, verdict: verdict, seconds: seconds)
@@ -70,7 +71,9 @@ public struct SuiteRunner<Context: Sendable>: Sendable {
         switch outcome {
         case .success(let verdict):
             guard verdict == .ok || testCase.accepts.contains(verdict.outcome) else {
-                return .failed(expected: "one of \(testCase.accepts.map(\.rawValue))", seen: "\(verdict.outcome.rawValue): \(verdict.detail)")
+                return .failed(
+                    expected: "one of \(testCase.accepts.map(\.rawValue))",
+                    seen: "\(verdict.outcome.rawValue): \(verdict.detail)")
             }
             return verdict
         case .failure(let failure as CaseFailure):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--report DIR`'s `conformance.xml`: JUnit XML, one `testcase` per case, for a course's CI.
 ///
 /// FAILED becomes `<failure>`, UNIMPLEMENTED `<skipped>`; NON-STRICT passes with its reason in
@@ -11,11 +13,16 @@ public enum JUnitReport {
         let tally = SuiteTally(results)
         let total = results.reduce(0) { $0 + $1.seconds }
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])" time="\#(seconds(total))">"# + "\n"
-        xml += #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])" time="\#(seconds(total))">"# + "\n"
+        xml +=
+            #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])" time="\#(seconds(total))">"#
+            + "\n"
+        xml +=
+            #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])" time="\#(seconds(total))">"#
+            + "\n"
         for result in results {
             let info = result.info
-            xml += #"    <testcase classname="\#(escape(info.group))" name="\#(escape(info.id))" time="\#(seconds(result.seconds))">"#
+            xml +=
+                #"    <testcase classname="\#(escape(info.group))" name="\#(escape(info.id))" time="\#(seconds(result.seconds))">"#
             xml += "\n"
             switch result.verdict {
             case .ok: break
@@ -25,7 +32,8 @@ public enum JUnitReport {
                 xml += #"      <skipped message="\#(escape(reason))"/>"# + "\n"
             case .failed(let expected, let seen):
                 xml += #"      <failure message="\#(escape("expected \(expected)"))" type="FAILED">"#
-                xml += escape("\(info.summary) [\(info.statements.joined(separator: " "))]\nexpected: \(expected)\nseen: \(seen)")
+                xml += escape(
+                    "\(info.summary) [\(info.statements.joined(separator: " "))]\nexpected: \(expected)\nseen: \(seen)")
                 xml += "</failure>\n"
             }
             xml += "    </testcase>\n"
@@ -50,7 +58,9 @@ public enum JUnitReport {
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "?" } else {
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    out += "?"
+                } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
@@ -58,5 +68,3 @@ public enum JUnitReport {
         return out
     }
 }
-
-import Foundation

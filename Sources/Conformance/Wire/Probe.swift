@@ -4,7 +4,7 @@ import Protocol
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a read from the peer under test gave.
@@ -95,7 +95,9 @@ public final class Probe: @unchecked Sendable {
             var lastErrno: Int32 = 0
             var entry: UnsafeMutablePointer<addrinfo>? = first
             while let info = entry {
-                let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
+                let fd = socket(
+                    info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
+                    info.pointee.ai_protocol)
                 if fd >= 0 {
                     if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
                         var one: Int32 = 1
@@ -339,8 +341,9 @@ public final class Probe: @unchecked Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return .timedOut }
             var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(
-                remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
+            let milliseconds =
+                Int32(
+                    remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000) + 1
             let ready = poll(&poller, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { return .timedOut }

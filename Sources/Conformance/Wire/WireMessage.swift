@@ -77,7 +77,9 @@ extension JSONValue {
 
 /// Builds a JSON object text in member order, as the suite sends it.
 public func json(_ members: KeyValuePairs<String, JSONValue>) -> String {
-    "{" + members.map { key, value in JSONValue.string(key).description + ":" + value.description }.joined(separator: ",") + "}"
+    "{"
+        + members.map { key, value in JSONValue.string(key).description + ":" + value.description }.joined(
+            separator: ",") + "}"
 }
 
 extension WireMessage? {

@@ -88,7 +88,8 @@ final class BrowseRun {
                 client, AvahiLibrary.unspecified, AvahiLibrary.inet, type, nil, 0,
                 { _, interface, proto, event, name, type, domain, _, context in
                     let run = Unmanaged<BrowseRun>.fromOpaque(context!).takeUnretainedValue()
-                    run.browsed(event: event, interface: interface, proto: proto, name: name, type: type, domain: domain)
+                    run.browsed(
+                        event: event, interface: interface, proto: proto, name: name, type: type, domain: domain)
                 }, context)
         }
         guard let browser else {

@@ -41,17 +41,28 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
         if case .failure(let problem) = decoded, problem.fatal {
             return .close(self.faults.has(.genericFramingErrors) ? HostFault.generic(problem) : problem.errorEnvelope)
         }
-        if self.faults.has(.typeMustBeFirst), !HostFault.startsWithType(payload) { return .close(Self.helloRequired(re: nil)) }
-        if self.faults.has(.unknownMembersRefused), case .success(let envelope) = decoded, HostFault.hasUnknownMembers(payload, envelope) {
-            return .reply(HostEnvelope(re: envelope.id, .error(ErrorMessage(code: .invalidMessage, message: "unknown member", fatal: false))))
+        if self.faults.has(.typeMustBeFirst), !HostFault.startsWithType(payload) {
+            return .close(Self.helloRequired(re: nil))
+        }
+        if self.faults.has(.unknownMembersRefused), case .success(let envelope) = decoded,
+            HostFault.hasUnknownMembers(payload, envelope)
+        {
+            return .reply(
+                HostEnvelope(
+                    re: envelope.id,
+                    .error(ErrorMessage(code: .invalidMessage, message: "unknown member", fatal: false))))
         }
         if case .refused(let retryAfter) = self.bucket.take(now: now) {
-            let milliseconds = Int(retryAfter.components.seconds * 1000 + retryAfter.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int(
+                retryAfter.components.seconds * 1000 + retryAfter.components.attoseconds / 1_000_000_000_000_000)
             let refusal = ErrorMessage(
                 code: .rateLimited,
-                message: "too many messages: at most \(Int(self.bucket.burst)) at once and \(Int(self.bucket.perSecond)) a second; this one was dropped",
+                message:
+                    "too many messages: at most \(Int(self.bucket.burst)) at once and \(Int(self.bucket.perSecond)) a second; this one was dropped",
                 fatal: false, retryAfterMs: max(1, milliseconds))
-            if self.faults.has(.rateLimitedFatal) { return .close(HostEnvelope(re: try? decoded.get().id, .error(refusal))) }
+            if self.faults.has(.rateLimitedFatal) {
+                return .close(HostEnvelope(re: try? decoded.get().id, .error(refusal)))
+            }
             return .reply(HostEnvelope(re: try? decoded.get().id, .error(refusal)))
         }
         switch (self.state, decoded) {
@@ -60,10 +71,12 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
                 if self.faults.has(.helloRequiredNotFatal) { return .reply(Self.helloRequired(re: envelope.id)) }
                 return .close(Self.helloRequired(re: envelope.id))
             }
-            guard ProtocolVersion.supported.contains(hello.protocolVersion) || self.faults.has(.anyProtocolAccepted) else {
+            guard ProtocolVersion.supported.contains(hello.protocolVersion) || self.faults.has(.anyProtocolAccepted)
+            else {
                 let refusal = ErrorMessage(
                     code: .unsupportedProtocol,
-                    message: "this host speaks tcnet/\(ProtocolVersion.supported.map(String.init).joined(separator: ", ")), not tcnet/\(hello.protocolVersion)",
+                    message:
+                        "this host speaks tcnet/\(ProtocolVersion.supported.map(String.init).joined(separator: ", ")), not tcnet/\(hello.protocolVersion)",
                     fatal: true, supported: ProtocolVersion.supported)
                 return .close(HostEnvelope(re: envelope.id, .error(refusal)))
             }
@@ -78,8 +91,12 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
         case (.greeted, .success(let envelope)):
             return .forward(envelope)
         case (.greeted, .failure(let problem)):
-            if self.faults.has(.unknownTypeCloses), problem.code == .unknownType { return .close(problem.errorEnvelope) }
-            if self.faults.has(.invalidMessageCloses), problem.code == .invalidMessage { return .close(problem.errorEnvelope) }
+            if self.faults.has(.unknownTypeCloses), problem.code == .unknownType {
+                return .close(problem.errorEnvelope)
+            }
+            if self.faults.has(.invalidMessageCloses), problem.code == .invalidMessage {
+                return .close(problem.errorEnvelope)
+            }
             return .reply(problem.errorEnvelope)
         }
     }
@@ -93,7 +110,8 @@ struct ConnectionSession<Instant: InstantProtocol>: Sendable where Instant.Durat
     private static func helloRequired(re: RequestID?) -> HostEnvelope {
         HostEnvelope(
             re: re,
-            .error(ErrorMessage(
-                code: .helloRequired, message: "the first message on a connection must be hello", fatal: true)))
+            .error(
+                ErrorMessage(
+                    code: .helloRequired, message: "the first message on a connection must be hello", fatal: true)))
     }
 }

@@ -234,7 +234,8 @@ public struct TableClient: Sendable {
     private mutating func called(_ call: TableCall) -> [Command] {
         guard !self.watching else { return [] }
         let seconds = (call.startsInMs + 999) / 1000
-        let text = "Tournament \(call.tournament), round \(call.round): you play \(call.opponent) at table \(call.table); "
+        let text =
+            "Tournament \(call.tournament), round \(call.round): you play \(call.opponent) at table \(call.table); "
             + "the game starts in \(seconds) s"
         self.call = call
         if self.screen != nil, self.table == call.table {
@@ -313,7 +314,8 @@ public struct TableClient: Sendable {
                 "Seat code \(code.rawValue): it takes your seat back from any machine (? shows it)")
         }
         if let call = self.call, call.table == info.id {
-            self.screen?.inform("Tournament round \(call.round) against \(call.opponent): the game starts when you are both ready")
+            self.screen?.inform(
+                "Tournament round \(call.round) against \(call.opponent): the game starts when you are both ready")
         }
         guard seat != nil, info.status == .waiting else { return [] }
         return [.send(.ready(TableRequest(table: info.id)))]

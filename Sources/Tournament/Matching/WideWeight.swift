@@ -40,7 +40,9 @@ public struct WideWeight: Sendable, Comparable, CustomStringConvertible {
             withUnsafeBytes(of: self.storage) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
         }
         set {
-            withUnsafeMutableBytes(of: &self.storage) { $0.storeBytes(of: newValue, toByteOffset: index * 8, as: UInt64.self) }
+            withUnsafeMutableBytes(of: &self.storage) {
+                $0.storeBytes(of: newValue, toByteOffset: index * 8, as: UInt64.self)
+            }
         }
     }
 

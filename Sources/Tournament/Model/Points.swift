@@ -65,7 +65,8 @@ extension Points: Codable {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Points.parse(text) else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a number of points: \(text)"))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "not a number of points: \(text)"))
         }
         self = value
     }

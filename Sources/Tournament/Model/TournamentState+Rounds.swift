@@ -12,7 +12,8 @@ extension TournamentState {
         }
         if self.format.isPaired, self.entrants.count < Self.minimumPlayers {
             return .failure(
-                TournamentError(.invalidSetting, "\(self.id) needs at least \(Self.minimumPlayers) players; register some first"))
+                TournamentError(
+                    .invalidSetting, "\(self.id) needs at least \(Self.minimumPlayers) players; register some first"))
         }
         if case .roundRobin(let cycles) = self.format {
             self.schedule = BergerTable.rounds(players: self.entrants.count, cycles: cycles)
@@ -23,7 +24,9 @@ extension TournamentState {
 
     /// Ends the tournament: nothing more is paired; the standings are final.
     public mutating func finish() -> Result<Void, TournamentError> {
-        guard self.phase != .finished else { return .failure(TournamentError(.wrongPhase, "\(self.id) is already finished")) }
+        guard self.phase != .finished else {
+            return .failure(TournamentError(.wrongPhase, "\(self.id) is already finished"))
+        }
         self.phase = .finished
         return .success(())
     }
@@ -122,14 +125,17 @@ extension TournamentState {
     }
 
     private func swissRound(_ number: Int, of total: Int, allowRepeats: Bool) -> Result<Round, TournamentError> {
-        let humans = self.entrants.filter { $0.bot == nil && $0.plays(in: number) && self.requestedByes[$0.number] == nil }
+        let humans = self.entrants.filter {
+            $0.bot == nil && $0.plays(in: number) && self.requestedByes[$0.number] == nil
+        }
         var players: [SwissPlayer] = []
         var unpaired: [Int: Outcome] = [:]
         for entrant in self.entrants {
             var pairable = entrant.plays(in: number) && self.requestedByes[entrant.number] == nil
             // NB: the host's bot fills the odd seat: it plays only while the people to pair are odd in number.
             if entrant.bot != nil { pairable = pairable && humans.count % 2 == 1 }
-            players.append(SwissPlayer(number: entrant.number, entries: self.history(of: entrant.number), pairable: pairable))
+            players.append(
+                SwissPlayer(number: entrant.number, entries: self.history(of: entrant.number), pairable: pairable))
             if !pairable { unpaired[entrant.number] = self.requestedByes[entrant.number] ?? .absent }
         }
         switch DutchSystem.pair(
@@ -139,7 +145,9 @@ extension TournamentState {
         case .failure(let failure):
             return .failure(TournamentError(.noValidPairing, Self.choices(round: number, failure, allowRepeats)))
         case .success(let pairing):
-            let boards = pairing.boards.enumerated().map { Board(number: $0.offset + 1, white: $0.element.white, black: $0.element.black) }
+            let boards = pairing.boards.enumerated().map {
+                Board(number: $0.offset + 1, white: $0.element.white, black: $0.element.black)
+            }
             if let bye = pairing.bye { unpaired[bye] = .pairingBye }
             return .success(Round(number: number, boards: boards, unpaired: unpaired))
         }

@@ -128,7 +128,9 @@ public struct TournamentState: Codable, Sendable, Equatable {
     public mutating func withdraw(_ name: String) -> Result<Entrant, TournamentError> {
         guard let entrant = self.entrant(named: name) else { return .failure(self.unknown(name)) }
         guard self.phase == .running else {
-            return .failure(TournamentError(.wrongPhase, "withdraw needs a running tournament; \(self.id) is \(self.phase.rawValue)"))
+            return .failure(
+                TournamentError(
+                    .wrongPhase, "withdraw needs a running tournament; \(self.id) is \(self.phase.rawValue)"))
         }
         guard entrant.withdrawnAfter == nil else {
             return .failure(TournamentError(.invalidSetting, "\(entrant.name) has already withdrawn"))

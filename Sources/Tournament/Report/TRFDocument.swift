@@ -45,7 +45,9 @@ public struct TRFDocument: Sendable, Equatable {
             switch code {
             case "012": self.name = rest
             case "XXR":
-                guard let rounds = Int(rest), rounds >= 0 else { throw Problem(line: number, reason: "XXR needs a number of rounds") }
+                guard let rounds = Int(rest), rounds >= 0 else {
+                    throw Problem(line: number, reason: "XXR needs a number of rounds")
+                }
                 self.rounds = rounds
             case "XXC":
                 let words = rest.split(separator: " ")
@@ -80,7 +82,9 @@ public struct TRFDocument: Sendable, Equatable {
             return String(String.UnicodeScalarView(scalars[from..<min(to, scalars.count)])).trimmingSpaces
         }
         guard let start = Int(text(4, 8)) else { throw Problem(line: number, reason: "no start number in columns 5-8") }
-        guard let points = Points.parse(text(80, 84)) else { throw Problem(line: number, reason: "no points in columns 81-84") }
+        guard let points = Points.parse(text(80, 84)) else {
+            throw Problem(line: number, reason: "no points in columns 81-84")
+        }
         var rounds: [SwissPlayer.Entry] = []
         var column = 91
         while column < scalars.count {
@@ -88,7 +92,8 @@ public struct TRFDocument: Sendable, Equatable {
             let colourLetter = text(column + 5, column + 6)
             let resultLetter = text(column + 7, column + 8).uppercased()
             guard let outcome = Self.outcome(resultLetter) else {
-                throw Problem(line: number, reason: "round \(rounds.count + 1) has no result letter in column \(column + 8)")
+                throw Problem(
+                    line: number, reason: "round \(rounds.count + 1) has no result letter in column \(column + 8)")
             }
             let colour: Colour? = colourLetter == "w" ? .white : colourLetter == "b" ? .black : nil
             rounds.append(SwissPlayer.Entry(opponent: opponent == 0 ? nil : opponent, colour: colour, outcome: outcome))

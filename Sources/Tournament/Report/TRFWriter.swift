@@ -35,7 +35,8 @@ public enum TRFWriter {
         }
         let next = included + 1
         let notPaired = tournament.entrants.filter { entrant in
-            !entrant.plays(in: next) || (included == tournament.rounds.count && tournament.requestedByes[entrant.number] != nil)
+            !entrant.plays(in: next)
+                || (included == tournament.rounds.count && tournament.requestedByes[entrant.number] != nil)
         }.map(\.number)
         if !notPaired.isEmpty, tournament.plannedRounds.map({ next <= $0 }) ?? false {
             lines.append("XXZ " + notPaired.map(String.init).joined(separator: " "))

@@ -55,7 +55,8 @@ public struct TiebreakValue: Sendable, Equatable, Codable, Comparable, CustomStr
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard let whole = Int(parts[0]) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a value: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a value: \(text)"))
         }
         var cents = 0
         if parts.count == 2 {

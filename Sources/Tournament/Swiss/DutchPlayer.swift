@@ -81,8 +81,12 @@ extension DutchPlayer {
                     number: player.number, points: score, preference: ColourPreference(colours: colours),
                     colourDifference: ColourPreference.difference(colours),
                     colourDouble: colours.count > 1 && colours[colours.count - 1] == colours[colours.count - 2],
-                    float1: Self.float(of: player, round: player.entries.count - 1, points: points, scores: scoreBefore, edition: edition),
-                    float2: Self.float(of: player, round: player.entries.count - 2, points: points, scores: scoreBefore, edition: edition),
+                    float1: Self.float(
+                        of: player, round: player.entries.count - 1, points: points, scores: scoreBefore,
+                        edition: edition),
+                    float2: Self.float(
+                        of: player, round: player.entries.count - 2, points: points, scores: scoreBefore,
+                        edition: edition),
                     opponents: Set(player.entries.compactMap { $0.outcome.isPlayed ? $0.opponent : nil }),
                     colours: colours,
                     byeReceived: outcomes.contains(.pairingBye) || outcomes.contains(.forfeitWin),

@@ -1,7 +1,7 @@
-import GameKit
 import ArgumentParser
-import TaxCollectionRules
+import GameKit
 import Protocol
+import TaxCollectionRules
 
 #if canImport(Glibc)
     import Glibc

@@ -25,10 +25,11 @@ extension TCNet {
         func run() async throws {
             guard self.list else { throw CleanExit.helpRequest(self) }
             if self.markdown {
-                print(CaseListMarkdown.render([
-                    ("tcnet conformance host", HostSuite.classroom.map(\.info)),
-                    ("tcnet conformance client", ClientSuite.classroom),
-                ]), terminator: "")
+                print(
+                    CaseListMarkdown.render([
+                        ("tcnet conformance host", HostSuite.classroom.map(\.info)),
+                        ("tcnet conformance client", ClientSuite.classroom),
+                    ]), terminator: "")
             } else {
                 print(CaseListMarkdown.plain(HostSuite.classroom.map(\.info) + ClientSuite.classroom), terminator: "")
             }
@@ -38,7 +39,8 @@ extension TCNet {
 
 /// Options both sides share: reports.
 struct ReportOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Write conformance.json and conformance.xml (JUnit) here.", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write conformance.json and conformance.xml (JUnit) here.", valueName: "dir"))
     var report: String?
 
     /// Prints the table and writes the reports; returns the exit status.
@@ -46,7 +48,8 @@ struct ReportOptions: ParsableArguments {
         print(SummaryTable.render(results), terminator: "")
         if let report {
             try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
-            try JSONReport.render(results).write(toFile: report + "/conformance.json", atomically: true, encoding: .utf8)
+            try JSONReport.render(results).write(
+                toFile: report + "/conformance.json", atomically: true, encoding: .utf8)
             try JUnitReport.render(results, suiteName: suiteName)
                 .write(toFile: report + "/conformance.xml", atomically: true, encoding: .utf8)
             print("reports: \(report)/conformance.json, \(report)/conformance.xml")

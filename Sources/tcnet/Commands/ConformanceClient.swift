@@ -23,10 +23,12 @@ extension TCNet.ConformanceCommand {
         @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
         var bind = "127.0.0.1"
 
-        @Option(name: .long, help: ArgumentHelp("How long to wait for the client to connect, in seconds.", valueName: "s"))
+        @Option(
+            name: .long, help: ArgumentHelp("How long to wait for the client to connect, in seconds.", valueName: "s"))
         var wait = 60
 
-        @Option(name: .long, help: ArgumentHelp("The game of the match the suite plays with the client.", valueName: "id"))
+        @Option(
+            name: .long, help: ArgumentHelp("The game of the match the suite plays with the client.", valueName: "id"))
         var game = "taxcollection"
 
         @OptionGroup var reports: ReportOptions
@@ -43,7 +45,8 @@ extension TCNet.ConformanceCommand {
             let listener = try ClientSuite.Listener(address: self.bind, port: self.port)
             print("tcnet conformance client: listening on \(self.bind):\(listener.port); start the client under test")
             let fixture = Classroom.fixture(self.game)!
-            let results = await ClientSuite.run(listener: listener, fixture: fixture, connectTimeout: .seconds(self.wait))
+            let results = await ClientSuite.run(
+                listener: listener, fixture: fixture, connectTimeout: .seconds(self.wait))
             let status = try self.reports.finish(results, suiteName: "tcnet conformance client")
             if status != 0 { throw ExitCode(status) }
         }

@@ -22,13 +22,17 @@ extension TCNet.ConformanceCommand {
                 "The host under test: HOST:PORT (TCP) or ws://HOST:PORT/ws (WebSocket).", valueName: "host:port"))
         var address: String?
 
-        @Option(name: .long, help: ArgumentHelp("Cases by id or prefix, comma-separated (e.g. framing,match.resign).", valueName: "ids"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Cases by id or prefix, comma-separated (e.g. framing,match.resign).", valueName: "ids"))
         var cases: String?
 
         @Flag(name: .long, help: "Leave out the cases that wait for a timeout.")
         var skipSlow = false
 
-        @Option(name: .long, help: ArgumentHelp("Multiply the waits for the 10 s hello and frame timeouts.", valueName: "x"))
+        @Option(
+            name: .long, help: ArgumentHelp("Multiply the waits for the 10 s hello and frame timeouts.", valueName: "x")
+        )
         var timeoutScale = 1.0
 
         @OptionGroup var reports: ReportOptions
@@ -67,7 +71,8 @@ extension TCNet.ConformanceCommand {
                 case .started(let index, let total, let info):
                     ProgressLine.show(SummaryTable.progressLine(index: index, total: total, id: info.id))
                 case .finished(let index, let total, let result) where result.verdict.outcome == .failed:
-                    ProgressLine.show(SummaryTable.progressLine(index: index, total: total, id: result.info.id) + " FAILED")
+                    ProgressLine.show(
+                        SummaryTable.progressLine(index: index, total: total, id: result.info.id) + " FAILED")
                     if ProgressLine.isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
                 case .finished:
                     break

@@ -52,7 +52,8 @@ struct HostSummary {
         }
         lines.append("  Teacher's console: type help and Enter here (seats, free, reseat).")
         if let teacherCode {
-            lines.append("  Teacher's code: \(teacherCode) (tcnet tournament ... --code \(teacherCode); keep it from students)")
+            lines.append(
+                "  Teacher's code: \(teacherCode) (tcnet tournament ... --code \(teacherCode); keep it from students)")
         }
         return lines
     }

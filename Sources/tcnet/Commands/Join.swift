@@ -90,7 +90,9 @@ extension TCNet {
             }
             try self.choice.validate(for: game)
             try self.screen.validate()
-            if self.follow, self.bot == nil { throw ValidationError("--follow is for --bot: a player at the screen is moved by itself") }
+            if self.follow, self.bot == nil {
+                throw ValidationError("--follow is for --bot: a player at the screen is moved by itself")
+            }
         }
 
         func run() async throws {

@@ -52,10 +52,13 @@ struct TeacherOptions: ParsableArguments {
     /// Connects, becomes the teacher, sends one request and returns the host's answer to it.
     func request(_ message: ClientMessage) async throws -> HostMessage {
         guard let code = self.teacherCode else { throw CommandFailure("no teacher code") }
-        let hello = Hello(name: "teacher \(ProcessInfo.processInfo.processIdentifier % 10_000)", client: "tcnet/\(TCNetVersion.string)")
+        let hello = Hello(
+            name: "teacher \(ProcessInfo.processInfo.processIdentifier % 10_000)",
+            client: "tcnet/\(TCNetVersion.string)")
         let answer: HostEnvelope
         do {
-            answer = try await ClientConnection.withConnection(host: self.host.host, port: self.host.port, hello: hello) {
+            answer = try await ClientConnection.withConnection(host: self.host.host, port: self.host.port, hello: hello)
+            {
                 connection in
                 let role = try await connection.request(.teacher(TeacherHello(code: code)))
                 if case .error(let error) = role.message { return HostEnvelope(.error(error)) }

@@ -4,7 +4,8 @@ import Protocol
 enum TournamentText {
     /// One line: id, name, game, format, status, round.
     static func headline(_ info: TournamentInfo) -> String {
-        let round = info.rounds.map { "round \(info.round)/\($0)" } ?? (info.format == "challenge" ? "" : "round \(info.round)")
+        let round =
+            info.rounds.map { "round \(info.round)/\($0)" } ?? (info.format == "challenge" ? "" : "round \(info.round)")
         return ["\(info.id)  \(info.name)", info.game, info.format, info.status, round].filter { !$0.isEmpty }
             .joined(separator: " · ")
     }
@@ -17,13 +18,17 @@ enum TournamentText {
             lines.append("Round \(info.round):")
             for board in info.boards {
                 let result = board.result ?? (board.table.map { "playing at \($0)" } ?? "")
-                lines.append("  \(board.board). \(board.white) (#\(board.whiteNumber)) - \(board.black) (#\(board.blackNumber))   \(result)")
+                lines.append(
+                    "  \(board.board). \(board.white) (#\(board.whiteNumber)) - \(board.black) (#\(board.blackNumber))   \(result)"
+                )
             }
             for bye in info.byes { lines.append("  bye: \(bye.name) (#\(bye.number), \(bye.bye))") }
         }
         if let challenge = info.challenge {
             lines.append("Leaderboard:")
-            for line in challenge.leaderboard { lines.append("  \(line.rank). \(line.name)  \(line.best)  (\(line.plays) plays)") }
+            for line in challenge.leaderboard {
+                lines.append("  \(line.rank). \(line.name)  \(line.best)  (\(line.plays) plays)")
+            }
         } else if standings || info.status != "running" || info.round == 0 {
             lines.append(contentsOf: Self.table(info))
         }
@@ -37,7 +42,9 @@ enum TournamentText {
         for row in info.standings {
             rows.append(["\(row.rank)", row.name + (row.status.map { " (\($0))" } ?? ""), row.points] + row.tiebreaks)
         }
-        let widths = header.indices.map { column in rows.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = header.indices.map { column in
+            rows.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+        }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)

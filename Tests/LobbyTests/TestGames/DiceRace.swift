@@ -36,7 +36,8 @@ enum DiceRace: Game {
         id: "dicerace", name: "Dice Race", seats: ["P1", "P2", "P3", "P4"], seatCounts: 1...4, defaultSeatCount: 3,
         ruleSets: ["plain"],
         options: [
-            GameOption(name: "target", summary: "total to reach", kind: .integer(min: 10, max: 50, step: 5, default: 20)),
+            GameOption(
+                name: "target", summary: "total to reach", kind: .integer(min: 10, max: 50, step: 5, default: 20)),
             GameOption(name: "clock", summary: "a 60-second clock", kind: .toggle(default: false)),
         ],
         bots: ["roller"], simultaneous: true)
@@ -125,7 +126,8 @@ enum DiceRace: Game {
     static func hash(of state: State) -> String {
         // NB: a dictionary's order is not fixed: the totals are written in seat order.
         let totals = state.totals.keys.sorted().map { "\($0)=\(state.totals[$0]!)" }.joined(separator: ",")
-        let text = "\(totals)|\(state.racing)|\(state.rolled)|\(state.target)|\(state.deadline ?? -1)|\(state.reason ?? "")"
+        let text =
+            "\(totals)|\(state.racing)|\(state.rolled)|\(state.target)|\(state.deadline ?? -1)|\(state.reason ?? "")"
         return SHA256.hex(of: Array(text.utf8))
     }
 

@@ -26,10 +26,12 @@ enum ScoreGroupCheck {
             let actual = round.boards.filter { members.contains($0.white) && members.contains($0.black) }.count
             let best = self.bestInBracketPairs(remaining, bracket: members)
             if actual != best {
-                problems.append("round \(round.number), score \(Points(tenths: score)): \(actual) pairs, \(best) possible")
+                problems.append(
+                    "round \(round.number), score \(Points(tenths: score)): \(actual) pairs, \(best) possible")
             }
-            let pairedInside = Set(round.boards.filter { members.contains($0.white) && members.contains($0.black) }
-                .flatMap { [$0.white, $0.black] })
+            let pairedInside = Set(
+                round.boards.filter { members.contains($0.white) && members.contains($0.black) }
+                    .flatMap { [$0.white, $0.black] })
             movedDown = bracket.filter { !pairedInside.contains($0.number) }
             remaining.removeAll { pairedInside.contains($0.number) }
         }
@@ -47,7 +49,9 @@ enum ScoreGroupCheck {
                 let inside = bracket.contains(first.number) && bracket.contains(second.number)
                 graph[i, j] = WideWeight(UInt64(base + (inside ? 1 : 0)), like: zero)
             }
-            if players.count % 2 == 1, !first.byeReceived { graph[i, players.count] = WideWeight(UInt64(base), like: zero) }
+            if players.count % 2 == 1, !first.byeReceived {
+                graph[i, players.count] = WideWeight(UInt64(base), like: zero)
+            }
         }
         let mate = graph.matching()
         var inside = 0
