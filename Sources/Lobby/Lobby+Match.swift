@@ -41,6 +41,29 @@ extension Lobby {
         return HMACSHA256.code(of: message, key: self.configuration.secret)
     }
 
+    /// Refuses a move the match's turn or seq rules out before it is played; `true` when it did.
+    private func refusesEarly(
+        _ request: MoveRequest, by seat: SeatName, in match: any AnyMatch, on connection: ConnectionID,
+        re: RequestID?, into outcome: inout LobbyOutcome
+    ) -> Bool {
+        if self.referee.checksTurnBeforeSeq, !match.toAct.contains(seat) {
+            outcome.refuse(.notYourTurn, "not your turn", to: connection, re: re)
+            return true
+        }
+        guard request.seq == match.seq || !self.referee.checksSeq else {
+            outcome.refuse(
+                .staleSeq, "the move was made on state \(request.seq); the current state is \(match.seq)",
+                to: connection, re: re, expected: match.seq)
+            return true
+        }
+        guard match.toAct.contains(seat) || !self.referee.checksTurn else {
+            let movers = match.toAct.isEmpty ? "nobody's" : match.toAct.joined(separator: " or ") + "'s"
+            outcome.refuse(.notYourTurn, "it is \(movers) turn, not \(seat)'s", to: connection, re: re)
+            return true
+        }
+        return false
+    }
+
     mutating func move(
         _ request: MoveRequest, by player: PlayerID, at table: inout Table, on connection: ConnectionID,
         re: RequestID?, into outcome: inout LobbyOutcome
@@ -51,7 +74,7 @@ extension Lobby {
                 to: connection, re: re)
             return
         }
-        guard table.status == .playing, let match = table.match else {
+        guard table.status == .playing, table.match != nil else {
             if table.haltedByDisk {
                 outcome.refuse(.diskFull, Self.diskFullMessage, to: connection, re: re)
                 return
@@ -63,21 +86,10 @@ extension Lobby {
             outcome.refuse(.notPlaying, why, to: connection, re: re)
             return
         }
-        if self.referee.checksTurnBeforeSeq, !match.toAct.contains(seat) {
-            outcome.refuse(.notYourTurn, "not your turn", to: connection, re: re)
-            return
-        }
-        guard request.seq == match.seq || !self.referee.checksSeq else {
-            outcome.refuse(
-                .staleSeq, "the move was made on state \(request.seq); the current state is \(match.seq)",
-                to: connection, re: re, expected: match.seq)
-            return
-        }
-        guard match.toAct.contains(seat) || !self.referee.checksTurn else {
-            let movers = match.toAct.isEmpty ? "nobody's" : match.toAct.joined(separator: " or ") + "'s"
-            outcome.refuse(.notYourTurn, "it is \(movers) turn, not \(seat)'s", to: connection, re: re)
-            return
-        }
+        // NB: the match is looked at in a call of its own, so no copy of it is still held when it plays: a
+        // `let` of it here lived on through `play`, and the match's existential box, no longer the table's
+        // alone, was copied (a new box, the state copied in) on every move.
+        if self.refusesEarly(request, by: seat, in: table.match!, on: connection, re: re, into: &outcome) { return }
         switch self.play(.sent(request), by: .seat(seat), at: &table, re: (connection, re), into: &outcome) {
         case .success:
             break
@@ -100,10 +112,11 @@ extension Lobby {
         _ move: IncomingMove, by mover: Mover, at table: inout Table, re: (ConnectionID, RequestID?)?,
         into outcome: inout LobbyOutcome
     ) -> Result<Void, MoveRefusal> {
-        // NB: taken out of the table while it plays, so its state is not copied before it changes.
-        guard var match = table.match.take() else { preconditionFailure("table \(table.id) has no match") }
-        let played = match.play(move, by: mover, secret: table.secret)
-        table.match = match
+        // NB: played where it is, in the table, whose existential box is then its alone (see `move`).
+        guard table.match != nil else { preconditionFailure("table \(table.id) has no match") }
+        let secret = table.secret
+        let played = table.match!.play(move, by: mover, secret: secret)
+        let match = table.match!
         let effects: MoveEffects
         switch played {
         case .failure(let refusal): return .failure(refusal)
