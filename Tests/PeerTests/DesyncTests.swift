@@ -103,6 +103,35 @@ struct DesyncTests {
         }
     }
 
+    @Test("a move checked in place: the state it gives when the hashes agree, none after a desync, until a full one")
+    func stateAfterMoves() throws {
+        var mirror = MatchMirror<TaxCollectionGame>()
+        let start = GameState()
+        #expect(mirror.receive(Self.update(start, seq: 0)) == .adopted)
+        let move = Move.sow(bank: 1, direction: .up)
+        var next = start
+        _ = try next.apply(move)
+        let last = PlayedMove(seat: "A", move: JSONValue.encoding(move))
+        #expect(mirror.receive(Self.update(next, seq: 1, last: last)) == .verified)
+        #expect(mirror.state == next)
+        #expect(mirror.seq == 1)
+        // NB: the host claims another hash for the next move: the mirror no longer knows the state.
+        var after = next
+        let reply = Move.sow(bank: 1, direction: .up)
+        _ = try after.apply(reply)
+        var lie = Self.update(after, seq: 2, last: PlayedMove(seat: "B", move: JSONValue.encoding(reply)))
+        lie.hash = String(start.stateHash.reversed())
+        guard case .desync = mirror.receive(lie) else {
+            Issue.record("a wrong hash went unnoticed")
+            return
+        }
+        #expect(mirror.state == nil)
+        #expect(mirror.needsSync)
+        #expect(mirror.receive(Self.update(after, seq: 2)) == .adopted)
+        #expect(mirror.state == after)
+        #expect(!mirror.needsSync)
+    }
+
     static func update(
         _ state: GameState, seq: Int, last: PlayedMove? = nil, status: TableStatus = .playing,
         result: MatchResult? = nil

@@ -18,7 +18,8 @@ public struct MatchMirror<G: Game>: Sendable {
         case desync(reason: String)
     }
 
-    /// The match's state as the client knows it, once it knows one.
+    /// The match's state as the client knows it, once it knows one; `nil` after a move that did not check
+    /// out (refused by the client's rules, or leading to another hash), until the host's next full state.
     public private(set) var state: G.State?
     /// The table and match the mirror follows.
     public private(set) var table: TableID?
@@ -38,7 +39,7 @@ public struct MatchMirror<G: Game>: Sendable {
         guard let last = update.last else {
             return self.adopt(update)
         }
-        guard var local = self.state, self.table == update.table, self.match == update.match,
+        guard self.state != nil, self.table == update.table, self.match == update.match,
             self.seq == update.seq - 1, !self.needsSync
         else {
             return self.lose("state \(update.seq) of match \(update.match) does not follow the state the client holds")
@@ -49,6 +50,10 @@ public struct MatchMirror<G: Game>: Sendable {
         } catch {
             return self.lose("the host reported a move the client cannot read: \(last.move)")
         }
+        // NB: taken out while the move is applied, so its storage is the mirror's alone and changes in place:
+        // a copy, with the mirror's still held, had each array in the state copy itself at its first change.
+        // After a desync the mirror holds no state until an adopted one repairs it.
+        guard var local = self.state.take() else { preconditionFailure("checked above") }
         if case .failure(let violation) = G.apply(move, by: last.seat.map(Mover.seat) ?? .host, to: &local) {
             return self.lose("the host accepted a move the client's rules refuse: \(violation.code)")
         }
