@@ -51,3 +51,51 @@ extension HostFault {
         return !keys(payload).subtracting(["id"]).isSubset(of: keys(WireCodec.payload(envelope)))
     }
 }
+
+// NB: test-only: what a session on a broken host does instead of the protocol's answer. See ``HostFault``.
+extension ConnectionSession {
+    /// The session's faults applied to its answer to a payload, in the order a broken session meets them:
+    /// a fatal error's code, a first member other than `type`, unknown members, a refusal for the rate,
+    /// then the handshake's and the greeted session's answers to what it could not take.
+    static func distorted(
+        _ action: Action, payload: [UInt8], decoded: Result<ClientEnvelope, InboundProblem>, greeted: Bool,
+        _ faults: Set<HostFault>
+    ) -> Action {
+        if case .failure(let problem) = decoded, problem.fatal {
+            return faults.has(.genericFramingErrors) ? .close(HostFault.generic(problem)) : action
+        }
+        if faults.has(.typeMustBeFirst), !HostFault.startsWithType(payload) {
+            return .close(Self.helloRequired(re: nil))
+        }
+        if faults.has(.unknownMembersRefused), case .success(let envelope) = decoded,
+            HostFault.hasUnknownMembers(payload, envelope)
+        {
+            let refusal = ErrorMessage(code: .invalidMessage, message: "unknown member", fatal: false)
+            return .reply(HostEnvelope(re: envelope.id, .error(refusal)))
+        }
+        if case .reply(let envelope) = action, case .error(let error) = envelope.message, error.code == .rateLimited {
+            return faults.has(.rateLimitedFatal) ? .close(envelope) : action
+        }
+        switch (greeted, decoded) {
+        case (false, .success(let envelope)):
+            guard case .hello(let hello) = envelope.message else {
+                return faults.has(.helloRequiredNotFatal) ? .reply(Self.helloRequired(re: envelope.id)) : action
+            }
+            if case .close = action, faults.has(.anyProtocolAccepted) { return .greet(hello, re: envelope.id) }
+            return action
+        case (false, .failure(let problem)):
+            // NB: the strict session replies only to a `hello` with bad fields, and closes for anything else.
+            if case .reply = action, !faults.has(.invalidHelloCloses) { return action }
+            let required = Self.helloRequired(re: problem.re)
+            return faults.has(.helloRequiredNotFatal) ? .reply(required) : .close(required)
+        case (true, .failure(let problem)):
+            if faults.has(.unknownTypeCloses), problem.code == .unknownType { return .close(problem.errorEnvelope) }
+            if faults.has(.invalidMessageCloses), problem.code == .invalidMessage {
+                return .close(problem.errorEnvelope)
+            }
+            return action
+        case (true, .success):
+            return action
+        }
+    }
+}
