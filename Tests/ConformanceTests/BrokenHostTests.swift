@@ -158,8 +158,11 @@ struct BrokenHostTests {
     /// NB: `resume.bad-token` shows a host that resumes any token only while another player is connected;
     /// this suite's hosts close a connection idle for 3 s, and in the test run's first minute CPU-bound
     /// tests can hold the cooperative pool longer than that, so the other player may be gone by then.
+    /// `limits.rate-recovers` shows `rate-limited-fatal` only when one of its pings meets an empty bucket:
+    /// on a loaded machine the host may read them over long enough for the bucket to refill (it passed
+    /// once against that host while nine suites ran beside it).
     static let timingDependent: Set<HostFault> = [
-        .partialFramesDropped, .onlyFirstFramePerRead, .resumeTokenNotChecked,
+        .partialFramesDropped, .onlyFirstFramePerRead, .resumeTokenNotChecked, .rateLimitedFatal,
     ]
 
     /// The limits are the same code over a WebSocket: each of these faults, injected once, breaks them
