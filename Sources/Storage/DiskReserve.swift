@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Space the host keeps for itself in its data folder: a file of allocated blocks, given back to the

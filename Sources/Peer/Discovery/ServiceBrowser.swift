@@ -138,7 +138,7 @@ final class BrowseRun {
         _ = self.library.addressPrint(&buffer, buffer.count, address)
         let host = DiscoveredHost(
             name: String(cString: name), hostName: hostName.map { String(cString: $0) } ?? "",
-            address: String(cString: buffer), port: Int(port),
+            address: buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }, port: Int(port),
             txt: DiscoveredHost.records(self.library.strings(txt)))
         self.found["\(host.name)|\(host.address)|\(host.port)"] = host
     }

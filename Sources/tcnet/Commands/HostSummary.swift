@@ -93,13 +93,13 @@ struct HostSummary {
                     var raw = ipv4.pointee.sin_addr
                     _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
                 }
-                found.append(String(cString: text))
+                found.append(text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
             } else if family == AF_INET6, bind == "::" {
                 address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
                     var raw = ipv6.pointee.sin6_addr
                     _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
                 }
-                let shown = String(cString: text)
+                let shown = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
                 if !shown.hasPrefix("fe80") { found.append("[\(shown)]") }
             }
         }
