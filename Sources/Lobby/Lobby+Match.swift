@@ -112,11 +112,11 @@ extension Lobby {
         _ move: IncomingMove, by mover: Mover, at table: inout Table, re: (ConnectionID, RequestID?)?,
         into outcome: inout LobbyOutcome
     ) -> Result<Void, MoveRefusal> {
-        // NB: played where it is, in the table, whose existential box is then its alone (see `move`).
-        guard table.match != nil else { preconditionFailure("table \(table.id) has no match") }
-        let secret = table.secret
-        let played = table.match!.play(move, by: mover, secret: secret)
-        let match = table.match!
+        // NB: taken out of the table while it plays, so its state is not copied before it changes (as long as
+        // nothing else holds the match: see `move`).
+        guard var match = table.match.take() else { preconditionFailure("table \(table.id) has no match") }
+        let played = match.play(move, by: mover, secret: table.secret)
+        table.match = match
         let effects: MoveEffects
         switch played {
         case .failure(let refusal): return .failure(refusal)
