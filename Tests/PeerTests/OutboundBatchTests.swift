@@ -53,6 +53,15 @@ struct OutboundBatchTests {
         return head + [UInt8](repeating: UInt8(ascii: "x"), count: max(0, size - head.count - 2)) + Array("\"}".utf8)
     }
 
+    /// Each client reads its messages, in order, each whole.
+    private func expectReceived(_ expected: [[[UInt8]]], by rig: Rig) async throws {
+        for (client, messages) in expected.enumerated() {
+            for message in messages {
+                #expect(try await rig.clients[client].readFrame(timeout: .seconds(30)) == message)
+            }
+        }
+    }
+
     @Test(
         "messages interleaved in one batch reach each connection in their order, whole",
         arguments: [5, 64, 65, 150])
@@ -71,11 +80,7 @@ struct OutboundBatchTests {
             batch.add(payload, to: rig.links[client])
         }
         batch.send()
-        for (client, messages) in expected.enumerated() {
-            for message in messages {
-                #expect(try await rig.clients[client].readFrame(timeout: .seconds(20)) == message)
-            }
-        }
+        try await self.expectReceived(expected, by: rig)
     }
 
     @Test("frames written while earlier ones wait in a full socket stay as they were written")
@@ -94,11 +99,7 @@ struct OutboundBatchTests {
             }
             batch.send()
         }
-        for (client, messages) in expected.enumerated() {
-            for message in messages {
-                #expect(try await rig.clients[client].readFrame(timeout: .seconds(30)) == message)
-            }
-        }
+        try await self.expectReceived(expected, by: rig)
     }
 
     @Test("the scratch buffer is reused once its frames are no longer held, and never while they are")
