@@ -36,8 +36,8 @@ extension Lobby {
             return .failure(
                 AppointmentRefusal(
                     code: .invalidSetting,
-                    message:
-                        "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), not \(appointment.graceSeconds)"
+                    message: "graceSeconds must be 0 to \(self.configuration.maxGraceSeconds), "
+                        + "not \(appointment.graceSeconds)"
                 ))
         }
         let options: GameOptions

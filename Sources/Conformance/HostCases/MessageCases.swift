@@ -9,8 +9,8 @@ enum MessageCases {
             await probe.send(json: #"{"type":"ping","id":"p-17 ✓"}"#)
             let answer = await probe.read(timeout: context.replyTimeout)
             try require(
-                answer.message?.type == "pong" && answer.message?.re == .string("p-17 ✓"), #"pong with re "p-17 ✓""#,
-                seen: "\(answer)")
+                answer.message?.type == "pong" && answer.message?.re == .string("p-17 ✓"),
+                #"pong with re "p-17 ✓""#, seen: "\(answer)")
             return .ok
         },
         HostCase("message.id-largest-integer", "the id 2^53 − 1 is echoed exactly", statements: ["M-2", "M-3"]) {

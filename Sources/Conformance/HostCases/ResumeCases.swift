@@ -9,7 +9,8 @@ enum ResumeCases {
     static let all: [HostCase] = [
         HostCase(
             "resume.good-token",
-            "a dropped player resumes: welcome resumed with the same identity, table, state; the other gets away then back",
+            "a dropped player resumes: welcome resumed with the same identity, table, state; "
+                + "the other gets away then back",
             statements: ["R-1", "R-2", "H-11"]
         ) { context in
             let seated = try await context.seatTwo(#","graceSeconds":30"#)

@@ -13,17 +13,15 @@ public enum JUnitReport {
         let tally = SuiteTally(results)
         let total = results.reduce(0) { $0 + $1.seconds }
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml +=
-            #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])" time="\#(seconds(total))">"#
-            + "\n"
-        xml +=
-            #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])" time="\#(seconds(total))">"#
-            + "\n"
+        // NB: the suites' element and the suite's carry the same attributes.
+        let counts = #"tests="\#(results.count)" failures="\#(tally[.failed])" skipped="\#(tally[.unimplemented])""#
+        let attributes = #"name="\#(escape(suiteName))" \#(counts) time="\#(seconds(total))""#
+        xml += "<testsuites \(attributes)>\n"
+        xml += "  <testsuite \(attributes)>\n"
         for result in results {
             let info = result.info
-            xml +=
-                #"    <testcase classname="\#(escape(info.group))" name="\#(escape(info.id))" time="\#(seconds(result.seconds))">"#
-            xml += "\n"
+            let name = #"classname="\#(escape(info.group))" name="\#(escape(info.id))""#
+            xml += #"    <testcase \#(name) time="\#(seconds(result.seconds))">"# + "\n"
             switch result.verdict {
             case .ok: break
             case .nonStrict(let reason):

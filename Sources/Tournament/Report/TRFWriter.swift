@@ -18,20 +18,24 @@ public enum TRFWriter {
         state.rounds = Array(tournament.rounds.prefix(included))
         let standings = Standings(state)
         let ranks = Dictionary(uniqueKeysWithValues: standings.rows.map { ($0.number, $0.rank) })
+        let system =
+            tournament.format.name == "swiss"
+            ? "Individual: Swiss-System (FIDE Dutch)" : "Individual: round robin (Berger tables)"
         var lines = [
             "012 \(tournament.name)",
             "062 \(tournament.entrants.count)",
-            "092 \(tournament.format.name == "swiss" ? "Individual: Swiss-System (FIDE Dutch)" : "Individual: round robin (Berger tables)")",
+            "092 \(system)",
             "XXR \(tournament.plannedRounds ?? included)",
             "XXC \(tournament.firstColour == .white ? "white1" : "black1")",
         ]
         if !tournament.points.isStandard {
-            let system = tournament.points
+            let (win, draw, loss) = (
+                tournament.points.win.withOneDecimal, tournament.points.draw.withOneDecimal,
+                tournament.points.loss.withOneDecimal
+            )
             lines.append(
-                "XXS WW=\(system.win.withOneDecimal) BW=\(system.win.withOneDecimal) WD=\(system.draw.withOneDecimal) "
-                    + "BD=\(system.draw.withOneDecimal) WL=\(system.loss.withOneDecimal) BL=\(system.loss.withOneDecimal) "
-                    + "FW=\(system.win.withOneDecimal) PAB=\(system.win.withOneDecimal) FPB=\(system.win.withOneDecimal) "
-                    + "HPB=\(system.draw.withOneDecimal)")
+                "XXS WW=\(win) BW=\(win) WD=\(draw) BD=\(draw) WL=\(loss) BL=\(loss) FW=\(win) PAB=\(win) FPB=\(win) "
+                    + "HPB=\(draw)")
         }
         let next = included + 1
         let notPaired = tournament.entrants.filter { entrant in
