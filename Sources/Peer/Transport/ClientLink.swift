@@ -83,21 +83,11 @@ struct ClientLink: Sendable {
             }
             self.channel.writeAndFlush(frames, promise: nil)
         case .webSocket:
-            for payload in payloads { self.writeOnLoop(payload) }
+            for payload in payloads {
+                let data = self.channel.allocator.buffer(bytes: payload)
+                self.channel.write(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
+            }
             self.channel.flush()
-        }
-    }
-
-    /// Writes one message without flushing it; on the channel's event loop only (``OutboundBatch``).
-    func writeOnLoop(_ payload: [UInt8]) {
-        switch self.framing {
-        case .lengthPrefixed:
-            var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
-            frame.writeFrame(payload)
-            self.channel.write(frame, promise: nil)
-        case .webSocket:
-            let data = self.channel.allocator.buffer(bytes: payload)
-            self.channel.write(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
         }
     }
 

@@ -106,6 +106,17 @@ struct JSONParser {
         }
     }
 
+    /// An array whose every item `read` takes; `nil` when an item is refused or the array is not one.
+    mutating func readList<Item>(depth: Int, _ read: (inout JSONParser) -> Item?) -> [Item]? {
+        var items: [Item] = []
+        let whole = self.readItems(depth: depth) { parser in
+            guard let item = read(&parser) else { return false }
+            items.append(item)
+            return true
+        }
+        return whole ? items : nil
+    }
+
     /// Steps past a container's opening bracket and the white space after it; `true` when the container
     /// ends right there (its closing bracket taken too).
     private mutating func opensEmpty(closer: UInt8) -> Bool {

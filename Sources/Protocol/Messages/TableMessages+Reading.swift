@@ -86,14 +86,8 @@ extension TableInfo {
         // a match, each with a dozen names and more for each seat.
         let read = parser.readMembers(depth: 2) { parser, name in
             if name.isNamed("seats") {
-                var read: [SeatInfo] = []
-                let items = parser.readItems(depth: 2) { parser in
-                    guard let seat = SeatInfo.reading(&parser) else { return false }
-                    read.append(seat)
-                    return true
-                }
-                seats = read
-                return items
+                seats = parser.readList(depth: 2) { SeatInfo.reading(&$0) }
+                return seats != nil
             }
             if name.isNamed("options") {
                 switch parser.strictValue(depth: 2) {
@@ -223,14 +217,8 @@ extension MatchResult {
                     guard case .null? = parser.memberValue() else { return false }
                     return true
                 }
-                var read: [Standing] = []
-                let items = parser.readItems(depth: 2) { parser in
-                    guard let standing = Standing.reading(&parser) else { return false }
-                    read.append(standing)
-                    return true
-                }
-                standings = read
-                return items
+                standings = parser.readList(depth: 2) { Standing.reading(&$0) }
+                return standings != nil
             default:
                 return false
             }

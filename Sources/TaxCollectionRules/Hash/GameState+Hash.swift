@@ -71,17 +71,19 @@ extension GameState {
 
     /// SHA-256 of ``hashBytes`` as 64 lowercase hex digits: the value a client compares with the host's.
     public var stateHash: String {
-        withUnsafeTemporaryAllocation(byteCount: self.hashByteCapacity, alignment: 8) { buffer in
-            let count = self.writeHashBytes(to: buffer)
-            return SHA256.hex(of: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
+        self.withHashBytes { SHA256.hex(of: $0) }
     }
 
     /// Whether ``stateHash`` is `hash`, found without making the hash's text (see `Game.state(_:hashesTo:)`).
     public func hashes(to hash: String) -> Bool {
+        self.withHashBytes { SHA256.hex(of: $0, is: hash) }
+    }
+
+    /// ``hashBytes`` written into memory of their own on the stack, for `body`.
+    private func withHashBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         withUnsafeTemporaryAllocation(byteCount: self.hashByteCapacity, alignment: 8) { buffer in
             let count = self.writeHashBytes(to: buffer)
-            return SHA256.hex(of: UnsafeRawBufferPointer(rebasing: buffer[..<count]), is: hash)
+            return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
 }
