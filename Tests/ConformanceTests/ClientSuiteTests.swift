@@ -7,6 +7,7 @@ import Peer
 import Protocol
 import TaxCollection
 import TaxCollectionRules
+import TestSupport
 import Testing
 
 extension Result where Failure == any Error {
@@ -28,10 +29,7 @@ struct ClientSuiteTests {
             ) { connection in
                 var seat: String?
                 var table: TableID = ""
-                var page = try await connection.request(.tables(TablesRequest()))
-                while case .tables(let list) = page.message, let next = list.next {
-                    page = try await connection.request(.tables(TablesRequest(after: next)))
-                }
+                try await connection.readEveryTablePage()
                 let created = try await connection.request(.createTable(CreateTable(game: "taxcollection")))
                 if case .table(let update) = created.message { table = update.table.id }
                 let sat = try await connection.request(.sit(Sit(table: table)))
@@ -61,10 +59,7 @@ struct ClientSuiteTests {
                 host: "127.0.0.1", port: listener.port, hello: Hello(name: "Bot", client: "tcnet-tests")
             ) { connection in
                 // NB: the list comes in pages; t1, with a free seat, is on the second.
-                var page = try await connection.request(.tables(TablesRequest()))
-                while case .tables(let list) = page.message, let next = list.next {
-                    page = try await connection.request(.tables(TablesRequest(after: next)))
-                }
+                try await connection.readEveryTablePage()
                 _ = try await connection.request(.sit(Sit(table: "t1")))
                 _ = try await connection.send(.ready(TableRequest(table: "t1")))
                 _ = try await connection.play(&player, logger: Logger(label: "test"))

@@ -122,14 +122,7 @@ struct ClientSessionTests {
             host.run { connection in
                 let hello = try connection.receive()
                 // NB: a short idle timeout, so the client pings every second; then the host says nothing.
-                try connection.send(
-                    HostEnvelope(
-                        re: hello.id,
-                        .welcome(
-                            Welcome(
-                                host: "Far", maxFrame: 65_536, idleTimeoutMs: 3_000,
-                                rateLimit: RateLimit(burst: 50, perSecond: 20), player: PlayerID(rawValue: "p-1"),
-                                name: "Lan", resumeToken: ResumeToken(rawValue: "t"), games: []))))
+                try connection.welcome(hello, host: "Far", name: "Lan", idleTimeoutMs: 3_000)
                 while (try? connection.receive(timeout: .seconds(30))) != nil {}
             }
             let session = ClientSession(

@@ -36,9 +36,7 @@ struct CrapsDesyncTests {
         let host = try ScriptedHost()
         host.run { connection in
             let hello = try connection.receive()
-            try connection.send(HostEnvelope(re: hello.id, .welcome(Welcome(
-                host: "Liar", maxFrame: 65_536, idleTimeoutMs: 60_000, rateLimit: RateLimit(burst: 50, perSecond: 20),
-                player: PlayerID(rawValue: "p-1"), name: "Lan", resumeToken: ResumeToken(rawValue: "t"), games: []))))
+            try connection.welcome(hello, host: "Liar", name: "Lan")
             var state = CrapsState(seats: ["P1"], shooter: "P1", secret: Self.secret)!
             var seq = 0
             try connection.send(HostEnvelope(.state(Self.update(state, seq: seq))))
@@ -68,8 +66,12 @@ struct CrapsDesyncTests {
                     if case .sync = next.message {
                         try connection.send(HostEnvelope(re: next.id, .state(Self.update(state, seq: seq))))
                     }
-                    try connection.send(HostEnvelope(.state(Self.update(
-                        state, seq: seq, status: .over, result: MatchResult(winner: nil, reason: "resigned")))))
+                    try connection.send(
+                        HostEnvelope(
+                            .state(
+                                Self.update(
+                                    state, seq: seq, status: .over, result: MatchResult(winner: nil, reason: "resigned")
+                                ))))
                     while (try? connection.receive()) != nil {}
                     return
                 default:

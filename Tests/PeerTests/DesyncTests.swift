@@ -22,15 +22,7 @@ struct DesyncTests {
         let received = Mutex<[String]>([])
         host.run { connection in
             let hello = try connection.receive()
-            try connection.send(
-                HostEnvelope(
-                    re: hello.id,
-                    .welcome(
-                        Welcome(
-                            host: "Liar", maxFrame: 65_536, idleTimeoutMs: 60_000,
-                            rateLimit: RateLimit(burst: 50, perSecond: 20),
-                            player: PlayerID(rawValue: "p-b"), name: "Minh", resumeToken: ResumeToken(rawValue: "t"),
-                            games: []))))
+            try connection.welcome(hello, host: "Liar", name: "Minh", player: "p-b")
             try connection.send(HostEnvelope(.state(Self.update(start, seq: 0))))
             // NB: the move says A5 down, the state is what A4 down gives, with that state's own hash.
             try connection.send(

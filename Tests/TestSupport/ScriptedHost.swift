@@ -110,6 +110,20 @@ public final class ScriptedConnection: @unchecked Sendable {
         }
     }
 
+    /// Answers a `hello` with a `welcome` (no games, the documented limits).
+    /// - Parameters:
+    ///   - hello: the client's `hello`, whose id the welcome echoes.
+    ///   - host: the host's name; `name`, `player`: who the client is.
+    ///   - idleTimeoutMs: the idle timeout announced (a short one makes the client ping).
+    public func welcome(
+        _ hello: ClientEnvelope, host: String, name: String, player: String = "p-1", idleTimeoutMs: Int = 60_000
+    ) throws {
+        let welcome = Welcome(
+            host: host, maxFrame: 65_536, idleTimeoutMs: idleTimeoutMs, rateLimit: RateLimit(burst: 50, perSecond: 20),
+            player: PlayerID(rawValue: player), name: name, resumeToken: ResumeToken(rawValue: "t"), games: [])
+        try self.send(HostEnvelope(re: hello.id, .welcome(welcome)))
+    }
+
     /// Reads the next message the client sends.
     public func receive(timeout: Duration = .seconds(60)) throws -> ClientEnvelope {
         let deadline = ContinuousClock.now + timeout

@@ -3,6 +3,7 @@ import GameKit
 import Logging
 import Peer
 import Protocol
+import TestSupport
 import Testing
 import WhichBill
 import WhichBillRules
@@ -16,10 +17,7 @@ struct WhichBillClientSuiteTests {
             host: "127.0.0.1", port: port, hello: Hello(name: "Bot", client: "tcnet-tests")
         ) { connection in
             // NB: the suite's list of tables comes in pages; a client reads them all before it opens one.
-            var page = try await connection.request(.tables(TablesRequest()))
-            while case .tables(let list) = page.message, let next = list.next {
-                page = try await connection.request(.tables(TablesRequest(after: next)))
-            }
+            try await connection.readEveryTablePage()
             _ = try await connection.request(.createTable(CreateTable(game: "whichbill")))
             _ = try await connection.request(.sit(Sit(table: "t1")))
             _ = try await connection.send(.ready(TableRequest(table: "t1")))
