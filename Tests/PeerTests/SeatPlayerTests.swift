@@ -7,9 +7,11 @@ import Testing
 @Suite("Seat player")
 struct SeatPlayerTests {
     private func start(turn: String = "A") -> HostEnvelope {
-        HostEnvelope(.state(MatchUpdate(
-            table: "t1", match: 1, seq: 0, turn: turn, status: .playing, state: JSONValue.encoding(GameState()),
-            hash: GameState().stateHash)))
+        HostEnvelope(
+            .state(
+                MatchUpdate(
+                    table: "t1", match: 1, seq: 0, turn: turn, status: .playing, state: JSONValue.encoding(GameState()),
+                    hash: GameState().stateHash)))
     }
 
     @Test("a move lost with a dropped connection is sent again when the resumed state arrives")
@@ -34,9 +36,11 @@ struct SeatPlayerTests {
     func waitsAndFinishes() {
         var player = SeatPlayer<TaxCollectionGame>(table: "t1", seat: "B", bot: "random", seed: 3)
         #expect(player.receive(self.start()) == .wait)
-        let over = HostEnvelope(.state(MatchUpdate(
-            table: "t1", match: 1, seq: 0, turn: nil, status: .over, state: JSONValue.encoding(GameState()),
-            hash: GameState().stateHash, result: MatchResult(winner: "A", reason: "resigned"))))
+        let over = HostEnvelope(
+            .state(
+                MatchUpdate(
+                    table: "t1", match: 1, seq: 0, turn: nil, status: .over, state: JSONValue.encoding(GameState()),
+                    hash: GameState().stateHash, result: MatchResult(winner: "A", reason: "resigned"))))
         #expect(player.receive(over) == .finished(MatchResult(winner: "A", reason: "resigned")))
     }
 

@@ -74,10 +74,12 @@ struct GoldenFixtureTests {
     }
 
     static let startState = json(
-        #"{"banks":{"A":[5,5,5,5,5],"B":[5,5,5,5,5]},"bottom":10,"collections":{"A":0,"B":0},"debts":{"A":0,"B":0},"phase":"sow","rules":"classic","top":10,"turn":"A","turns":0,"winner":null}"#
+        #"{"banks":{"A":[5,5,5,5,5],"B":[5,5,5,5,5]},"bottom":10,"collections":{"A":0,"B":0},"#
+            + #""debts":{"A":0,"B":0},"phase":"sow","rules":"classic","top":10,"turn":"A","turns":0,"winner":null}"#
     )
     static let afterState = json(
-        #"{"banks":{"A":[6,6,6,6,0],"B":[0,6,6,6,6]},"bottom":0,"collections":{"A":11,"B":0},"debts":{"A":0,"B":0},"phase":"sow","rules":"classic","top":11,"turn":"B","turns":1,"winner":null}"#
+        #"{"banks":{"A":[6,6,6,6,0],"B":[0,6,6,6,6]},"bottom":0,"collections":{"A":11,"B":0},"#
+            + #""debts":{"A":0,"B":0},"phase":"sow","rules":"classic","top":11,"turn":"B","turns":1,"winner":null}"#
     )
     static let afterHash = "93a21292ab345b8244aa64c5084190a838bab7f31b0cb39ac13286e417710e89"
     static let playingTable = TableInfo(
@@ -261,7 +263,16 @@ struct GoldenFixtureTests {
                         table: "t1", match: 1, seq: 1, turn: "B", status: .playing, state: afterState, hash: afterHash,
                         last: PlayedMove(seat: "A", move: json(#"{"bank":5,"direction":"down"}"#)),
                         events: json(
-                            #"[{"count":5,"square":"A5","type":"picked-up"},{"square":"bottom","type":"dropped"},{"square":"B5","type":"dropped"},{"square":"B4","type":"dropped"},{"square":"B3","type":"dropped"},{"square":"B2","type":"dropped"},{"count":5,"square":"B1","type":"relayed"},{"square":"top","type":"dropped"},{"square":"A1","type":"dropped"},{"square":"A2","type":"dropped"},{"square":"A3","type":"dropped"},{"square":"A4","type":"dropped"},{"chain":1,"count":11,"seat":"A","square":"bottom","type":"captured"},{"reason":"captured","square":"bottom","type":"stopped"},{"seat":"B","type":"turn-passed"}]"#
+                            #"[{"count":5,"square":"A5","type":"picked-up"},"#
+                                + #"{"square":"bottom","type":"dropped"},{"square":"B5","type":"dropped"},"#
+                                + #"{"square":"B4","type":"dropped"},{"square":"B3","type":"dropped"},"#
+                                + #"{"square":"B2","type":"dropped"},{"count":5,"square":"B1","type":"relayed"},"#
+                                + #"{"square":"top","type":"dropped"},{"square":"A1","type":"dropped"},"#
+                                + #"{"square":"A2","type":"dropped"},{"square":"A3","type":"dropped"},"#
+                                + #"{"square":"A4","type":"dropped"},"#
+                                + #"{"chain":1,"count":11,"seat":"A","square":"bottom","type":"captured"},"#
+                                + #"{"reason":"captured","square":"bottom","type":"stopped"},"#
+                                + #"{"seat":"B","type":"turn-passed"}]"#
                         ).arrayValue)))
         ),
         (
@@ -284,7 +295,9 @@ struct GoldenFixtureTests {
                     MatchUpdate(
                         table: "t2", match: 1, seq: 0, turn: "S", status: .playing,
                         state: json(
-                            #"{"challenge":{"sound":1},"deadline":1700000120000,"list":"first-grade","lives":3,"marked":[],"misses":0,"mode":"hear","number":1,"score":0,"seat":"S","solved":[]}"#
+                            #"{"challenge":{"sound":1},"#
+                                + #""deadline":1700000120000,"list":"first-grade","lives":3,"marked":[],"#
+                                + #""misses":0,"mode":"hear","number":1,"score":0,"seat":"S","solved":[]}"#
                         ),
                         hash: "f5eae5de653d5632662b57b502e38638c690a1deae2a9a1dc95a27935893b592", timeLeftMs: 120_000,
                         sound: SoundClip(
@@ -299,7 +312,10 @@ struct GoldenFixtureTests {
                     MatchUpdate(
                         table: "t2", match: 1, seq: 9, turn: nil, status: .over,
                         state: json(
-                            #"{"challenge":{"choices":["blak","black","blac"]},"deadline":1700000120000,"list":"first-grade","lives":0,"marked":[0],"misses":4,"mode":"pick","number":4,"over":"out-of-lives","score":3,"seat":"S","solved":["come","red","help"]}"#
+                            #"{"challenge":{"choices":["blak","black","blac"]},"#
+                                + #""deadline":1700000120000,"list":"first-grade","lives":0,"marked":[0],"misses":4,"#
+                                + #""mode":"pick","number":4,"over":"out-of-lives","score":3,"seat":"S","#
+                                + #""solved":["come","red","help"]}"#
                         ),
                         hash: "c989771c60347fd270f996c199ac24cd0e2a6c44dc20e8b9e9dae85348bf859d",
                         last: PlayedMove(seat: "S", move: json(#"{"pick":0,"right":false}"#)),

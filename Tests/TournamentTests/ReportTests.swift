@@ -111,7 +111,7 @@ struct ReportTests {
 @Suite("Class challenge", .offThePool)
 struct ChallengeBoardTests {
     @Test(
-        "the best score counts; plays are counted; an earlier best ranks first on a tie; outside the window nothing counts"
+        "the best score counts; plays are counted; an earlier best wins a tie; outside the window nothing counts"
     )
     func leaderboard() {
         var board = ChallengeBoard(opensAt: 1_000, minutes: 10)

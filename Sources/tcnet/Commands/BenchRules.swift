@@ -61,9 +61,8 @@ extension TCNet.Bench {
                     + "ns/move=\(format(seconds * 1e9 / Double(summary.sowingMoves), 1))")
             if let before = mallocsBefore, let after = mallocsAfter {
                 let moves = summary.sowingMoves + summary.refills
-                print(
-                    "allocations=\(after - before) allocations/move=\(format(Double(after - before) / Double(moves), 6))"
-                )
+                let perMove = format(Double(after - before) / Double(moves), 6)
+                print("allocations=\(after - before) allocations/move=\(perMove)")
             } else {
                 print("allocations/move=not counted (preload Benchmarks/yardstick/build/libmalloccount.so to count)")
             }

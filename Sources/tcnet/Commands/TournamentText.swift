@@ -18,9 +18,8 @@ enum TournamentText {
             lines.append("Round \(info.round):")
             for board in info.boards {
                 let result = board.result ?? (board.table.map { "playing at \($0)" } ?? "")
-                lines.append(
-                    "  \(board.board). \(board.white) (#\(board.whiteNumber)) - \(board.black) (#\(board.blackNumber))   \(result)"
-                )
+                let pairing = "\(board.white) (#\(board.whiteNumber)) - \(board.black) (#\(board.blackNumber))"
+                lines.append("  \(board.board). \(pairing)   \(result)")
             }
             for bye in info.byes { lines.append("  bye: \(bye.name) (#\(bye.number), \(bye.bye))") }
         }
