@@ -43,12 +43,16 @@ public enum WireCodec {
     /// Encodes a host's message as a JSON payload (without a frame header).
     ///
     /// NB: a `state` whose state and events the host wrote already (every one after a move) is written
-    /// member by member (``MatchUpdate/payload(re:)``), and so is a `table` (``TableUpdate/payload(re:)``);
-    /// the rest as any value is.
+    /// member by member (``MatchUpdate/payload(re:)``), and so are a `table` (``TableUpdate/payload(re:)``),
+    /// the offers of a draw or a rematch and a player's `away` and `back`; the rest as any value is.
     public static func payload(_ envelope: HostEnvelope) -> [UInt8] {
         switch envelope.message {
         case .state(let update): if let bytes = update.payload(re: envelope.re) { return bytes }
         case .table(let update): return update.payload(re: envelope.re)
+        case .rematchOffered(let notice): return notice.payload(re: envelope.re, type: "rematch-offered")
+        case .drawOffered(let notice): return notice.payload(re: envelope.re, type: "draw-offered")
+        case .away(let notice): return notice.payload(re: envelope.re, type: "away")
+        case .back(let notice): return notice.payload(re: envelope.re, type: "back")
         default: break
         }
         return self.sortedPayload(envelope)

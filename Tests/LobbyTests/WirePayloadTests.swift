@@ -290,6 +290,37 @@ struct WirePayloadTests {
         }
     }
 
+    @Test("offers and presence written member by member: every kind, grace present and absent, both kinds of re")
+    func noticeMembers() {
+        let names = ["Lan", "Lan \"Ba\" \\ é\u{1}/\u{7f}", ""]
+        let tables = ["t1", "t\u{8}/é\"", ""]
+        var written = 0
+        /// The member writer's bytes against `JSONEncoder`'s, and `WireCodec`'s (which must take it).
+        func expectWritten(_ bytes: [UInt8], _ envelope: HostEnvelope) {
+            let reference = WireCodec.encoderPayload(envelope)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: reference, as: UTF8.self))
+            Self.expectSame(envelope)
+            written += 1
+        }
+        for (index, name) in names.enumerated() {
+            let table = tables[index]
+            for re in [nil, RequestID.number(Int64.max), .number(-3), .string("r/1\"")] {
+                let offer = OfferNotice(table: table, seat: "B\(index)")
+                expectWritten(
+                    offer.payload(re: re, type: "rematch-offered"), HostEnvelope(re: re, .rematchOffered(offer)))
+                expectWritten(offer.payload(re: re, type: "draw-offered"), HostEnvelope(re: re, .drawOffered(offer)))
+                for graceMs in [nil, 0, 90_000, Int.max] {
+                    let notice = PresenceNotice(
+                        table: table, seat: "A", player: PlayerID(rawValue: "p-\(index)\"é"), name: name,
+                        graceMs: graceMs)
+                    expectWritten(notice.payload(re: re, type: "away"), HostEnvelope(re: re, .away(notice)))
+                    expectWritten(notice.payload(re: re, type: "back"), HostEnvelope(re: re, .back(notice)))
+                }
+            }
+        }
+        #expect(written == 3 * 4 * (2 + 4 * 2))
+    }
+
     /// The member-by-member reading of a `state` or a `table` against `Decodable`'s: the same result,
     /// success or failure. - Returns: whether a member-by-member reader took it (a `state` read as it is
     /// parsed, a `table` from its parsed members).

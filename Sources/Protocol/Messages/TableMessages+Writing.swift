@@ -94,3 +94,41 @@ extension TableUpdate {
         return json.bytes
     }
 }
+
+extension OfferNotice {
+    /// A `draw-offered` or `rematch-offered` message's payload, written member by member in the order of
+    /// their keys.
+    ///
+    /// NB: both players hear of a rematch at the end of every match; the general path walked an `Encoder`
+    /// over these few members, about a percent of a busy host's time (docs/BENCHMARKS.md, twenty-fourth
+    /// round). The same bytes as that path (`WirePayloadTests`).
+    func payload(re: RequestID?, type: StaticString) -> [UInt8] {
+        var json = JSONTextWriter(capacity: 96 + self.table.utf8.count + self.seat.utf8.count)
+        json.beginObject()
+        if let re { json.member("re", re) }
+        json.member("seat", self.seat)
+        json.member("table", self.table)
+        json.member("type", type)
+        json.endObject()
+        return json.bytes
+    }
+}
+
+extension PresenceNotice {
+    /// An `away` or `back` message's payload, written member by member in the order of their keys.
+    ///
+    /// NB: the same bytes as `WireCodec.payload`'s general path (`WirePayloadTests`).
+    func payload(re: RequestID?, type: StaticString) -> [UInt8] {
+        var json = JSONTextWriter(capacity: 160 + self.table.utf8.count + self.name.utf8.count)
+        json.beginObject()
+        if let graceMs = self.graceMs { json.member("graceMs", graceMs) }
+        json.member("name", self.name)
+        json.member("player", self.player.rawValue)
+        if let re { json.member("re", re) }
+        json.member("seat", self.seat)
+        json.member("table", self.table)
+        json.member("type", type)
+        json.endObject()
+        return json.bytes
+    }
+}
