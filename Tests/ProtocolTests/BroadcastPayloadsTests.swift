@@ -80,6 +80,32 @@ struct BroadcastPayloadsTests {
         }
     }
 
+    @Test("re spliced into a written state as JSONEncoder writes the whole message: ids of every length and sign")
+    func splicedAsEncoder() {
+        var ids: [RequestID] = [
+            .string(""), .string("a\"b\\c\u{1}\u{7f}/é😀"), .string(String(repeating: "x", count: 64)),
+        ]
+        for magnitude in [0, 1, 9, 10, 99, 100, 12_345, RequestID.maxNumber, Int64.max] {
+            ids += [.number(magnitude), .number(-magnitude)]
+        }
+        ids.append(.number(Int64.min))
+        var spliced = 0
+        for message in Self.written {
+            guard case .state(let update) = message, let written = update.payloadWithoutRe() else { continue }
+            for re in ids {
+                let reference = WireCodec.encoderPayload(HostEnvelope(re: re, message))
+                #expect(
+                    String(decoding: written.inserting(re), as: UTF8.self) == String(decoding: reference, as: UTF8.self)
+                )
+                var member: [UInt8] = []
+                StatePayload.appendMember(re, to: &member)
+                #expect(member == StatePayload.member(re))
+                spliced += 1
+            }
+        }
+        #expect(spliced == Self.written.count * ids.count)
+    }
+
     @Test("consecutive different messages are each encoded for themselves")
     func alternating() {
         var payloads = BroadcastPayloads()

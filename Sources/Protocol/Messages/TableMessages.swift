@@ -639,24 +639,44 @@ struct StatePayload {
     let reAt: Int
 
     /// The payload with `re`, or as it is without one.
+    ///
+    /// NB: the member written straight into the new payload: the mover's copy of every `state` after a
+    /// move is made here, and a writer of its own for the member cost two more allocations each time.
     func inserting(_ re: RequestID?) -> [UInt8] {
         guard let re else { return self.bytes }
-        let text = Self.member(re)
         var payload: [UInt8] = []
-        payload.reserveCapacity(self.bytes.count + text.count + 1)
+        payload.reserveCapacity(self.bytes.count + 32)
         payload.append(contentsOf: self.bytes[..<self.reAt])
         payload.append(UInt8(ascii: ","))
-        payload.append(contentsOf: text)
+        Self.appendMember(re, to: &payload)
         payload.append(contentsOf: self.bytes[self.reAt...])
         return payload
     }
 
     /// The member `"re":<id>`, as a message writes it (``BroadcastPayloads`` splices it into others).
     static func member(_ re: RequestID) -> [UInt8] {
-        var member = JSONTextWriter(capacity: 64)
-        member.key("re")
-        re.writeJSON(to: &member)
-        return member.bytes
+        var member: [UInt8] = []
+        member.reserveCapacity(32)
+        Self.appendMember(re, to: &member)
+        return member
+    }
+
+    /// Appends `"re":<id>` as `RequestID.writeJSON` writes the id (`WirePayloadTests`).
+    static func appendMember(_ re: RequestID, to output: inout [UInt8]) {
+        output.append(contentsOf: #""re":"#.utf8)
+        switch re {
+        case .number(let number):
+            if number < 0 { output.append(UInt8(ascii: "-")) }
+            var magnitude = number.magnitude
+            let start = output.count
+            repeat {
+                output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            output[start...].reverse()
+        case .string(let string):
+            JSONText.appendString(string, to: &output)
+        }
     }
 }
 
