@@ -36,9 +36,9 @@ extension HostStore {
     /// transaction.
     static func index(_ archive: MatchArchive, id: Int64, _ db: Database) throws {
         for score in BoardScore.scores(of: archive) {
-            try db.cachedStatement(
-                sql: "INSERT INTO highScore (archiveID, game, board, name, score) VALUES (?, ?, ?, ?, ?)"
-            ).execute(arguments: [id, archive.game, score.board, score.name, score.best])
+            try Self.run(
+                db, "INSERT INTO highScore (archiveID, game, board, name, score) VALUES (?, ?, ?, ?, ?)", .integer(id),
+                .text(archive.game), .text(score.board), .text(score.name), .integer(Int64(score.best)))
         }
     }
 

@@ -168,21 +168,23 @@ extension HostStore {
         for entry in entries {
             switch entry {
             case .player(let record):
-                try db.cachedStatement(
-                    sql: "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)"
-                ).execute(arguments: [record.id.rawValue, record.name, record.token.rawValue])
+                try Self.run(
+                    db, "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)", .text(record.id.rawValue),
+                    .text(record.name), .text(record.token.rawValue))
             case .forgetPlayer(let id):
-                try db.cachedStatement(sql: "DELETE FROM player WHERE id = ?").execute(arguments: [id.rawValue])
+                try Self.run(db, "DELETE FROM player WHERE id = ?", .text(id.rawValue))
             case .table(let record):
                 // NB: a known table's record is changed in place; a replaced row was deleted and inserted
                 // again at the table's end, with both of its index entries.
-                let json = Self.json(record)
-                try db.cachedStatement(sql: "UPDATE gameTable SET record = ? WHERE id = ? AND number = ?")
-                    .execute(arguments: [json, record.id, record.number])
+                let json = record.jsonText
+                let number = Int64(record.number)
+                try Self.run(
+                    db, "UPDATE gameTable SET record = ? WHERE id = ? AND number = ?", .utf8(json), .text(record.id),
+                    .integer(number))
                 if db.changesCount == 0 {
-                    try db.cachedStatement(
-                        sql: "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)"
-                    ).execute(arguments: [record.id, record.number, json])
+                    try Self.run(
+                        db, "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)",
+                        .text(record.id), .integer(number), .utf8(json))
                 }
                 log.table(record.id, match: record.match)
             case .move(let record):
@@ -193,16 +195,15 @@ extension HostStore {
                 log.archived(record.table, match: record.match)
                 try Self.index(record, id: id, db)
             case .tournament(let record):
-                try db.cachedStatement(
-                    sql: "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)"
-                ).execute(arguments: [record.id, record.number, Self.json(record)])
+                try Self.run(
+                    db, "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)", .text(record.id),
+                    .integer(Int64(record.number)), .utf8(WireCodec.payload(record)))
             }
         }
         // NB: only the current match's moves are needed to rebuild a table.
         let due = log.sweep(every: Self.sweepEvery)
         if !due.isEmpty {
-            try db.cachedStatement(sql: "DELETE FROM move WHERE rowid IN (SELECT value FROM json_each(?))")
-                .execute(arguments: [Self.list(due)])
+            try Self.run(db, "DELETE FROM move WHERE rowid IN (SELECT value FROM json_each(?))", .text(Self.list(due)))
         }
     }
 
@@ -218,21 +219,11 @@ extension HostStore {
         defer { sqlite3_reset(handle) }
         let text = WireCodec.payload(record)
         var table = record.table
-        let code = table.withUTF8 { id in
-            text.withUnsafeBytes { bytes in
-                // NB: SQLITE_TRANSIENT: SQLite copies the text before the call returns.
-                let copied = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-                sqlite3_bind_text(handle, 1, UnsafeRawPointer(id.baseAddress), Int32(id.count), copied)
-                sqlite3_bind_int64(handle, 2, Int64(record.match))
-                sqlite3_bind_int64(handle, 3, Int64(record.seq))
-                sqlite3_bind_text(handle, 4, bytes.baseAddress, Int32(bytes.count), copied)
-                return sqlite3_step(handle)
-            }
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-        }
+        table.withUTF8 { Self.bindText(UnsafeRawBufferPointer($0), to: handle, at: 1) }
+        sqlite3_bind_int64(handle, 2, Int64(record.match))
+        sqlite3_bind_int64(handle, 3, Int64(record.seq))
+        text.withUnsafeBytes { Self.bindText($0, to: handle, at: 4) }
+        try Self.checkDone(sqlite3_step(handle), db)
     }
 
     /// Each table's current match, whose moves the journal needs to rebuild the table: a `WITH` clause
@@ -244,7 +235,11 @@ extension HostStore {
 
     /// Row ids as a JSON array, for `json_each`: one statement for them all, not one for each.
     static func list(_ rows: [Int64]) -> String {
-        "[" + rows.map(String.init).joined(separator: ",") + "]"
+        var json = JSONTextWriter(capacity: 2 + 8 * rows.count)
+        json.beginArray()
+        for row in rows { json.integer(Int(row)) }
+        json.endArray()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// The rows of `move`, as the table holds them: each table's current match (its record's), and the
@@ -311,11 +306,10 @@ extension HostStore {
     /// Keeps a finished match, with the row ids of its moves: they stay in `move` (see ``commit(_:)``).
     /// - Returns: the archived match's id.
     private static func archive(_ record: MatchArchive, moves: [Int64], in db: Database) throws -> Int64 {
-        try db.cachedStatement(
-            sql: "INSERT INTO matchArchive (tableID, match, game, endedAt, record, moveRows) VALUES (?, ?, ?, ?, ?, ?)"
-        ).execute(arguments: [
-            record.table, record.match, record.game, record.endedAt, Self.json(record), Self.list(moves),
-        ])
+        try Self.run(
+            db, "INSERT INTO matchArchive (tableID, match, game, endedAt, record, moveRows) VALUES (?, ?, ?, ?, ?, ?)",
+            .text(record.table), .integer(Int64(record.match)), .text(record.game), .integer(record.endedAt),
+            .utf8(record.jsonText), .text(Self.list(moves)))
         return db.lastInsertedRowID
     }
 

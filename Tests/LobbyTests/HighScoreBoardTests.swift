@@ -77,4 +77,24 @@ struct HighScoreBoardTests {
             HighScoreBoards(sums).scores(board: Self.board, for: ("Zoe", 5))
                 == kept.scores(board: Self.board, for: ("Zoe", 5)))
     }
+
+    @Test("a board's key writes its options as the general encoder wrote them: boards already kept stay one")
+    func keyAsEncoded() {
+        let options: [[String: JSONValue]] = [
+            [:], ["list": .string("first-grade"), "mode": .string("pick")],
+            ["tip": .number(0.15), "rounds": .number(5), "big": .number(1e300), "small": .number(-2.5e-8)],
+            ["é\"\\/\u{1}": .bool(true), "none": .null, "Z": .array([.number(1), .array([]), .object([:])])],
+            ["nested": .object(["b": .number(2), "a": .object(["c": .string("\u{7f}\u{2028}")])])],
+        ]
+        for options in options {
+            // NB: the key as it was written before (the dictionary through `WireCodec`'s general encoder).
+            let encoded = String(decoding: WireCodec.payload(options), as: UTF8.self)
+            #expect(BoardScore.key(game: "craps", ruleSet: "classic", options: options) == "craps classic \(encoded)")
+        }
+        #expect(
+            BoardScore.key(
+                game: "spelling", ruleSet: "classic",
+                options: ["mode": .string("pick"), "list": .string("first-grade")])
+                == Self.board)
+    }
 }
