@@ -1,9 +1,10 @@
 import Logging
 import NIOCore
 import NIOEmbedded
-@testable import Peer
 import Protocol
 import Testing
+
+@testable import Peer
 
 /// The hello timer of ``FrameHandler`` on an `EmbeddedChannel`, whose clock the test moves.
 @Suite("Host: the hello timer measures the client")
@@ -76,5 +77,50 @@ struct FrameHandlerTests {
         channel.embeddedEventLoop.advanceTime(by: .milliseconds(100))
         #expect(try Self.writtenCodes(channel) == [.helloTimeout])
         #expect(!channel.isActive)
+    }
+
+    @Test("frames split across reads and packed into one: each payload passed on whole, once, in order")
+    func splitting() throws {
+        let payloads: [[UInt8]] = (0..<40).map { index in
+            Array(
+                "{\"type\":\"ping\",\"id\":\(index),\"pad\":\"\(String(repeating: "x", count: index * 37 % 301))\"}"
+                    .utf8)
+        }
+        let stream = payloads.flatMap { FrameEncoder.frame($0) }
+        // NB: reads of 1 byte, of 3 (a header split), of whole frames and more, and all at once.
+        for size in [1, 3, 5, 64, 333, 4_096, stream.count] {
+            let handshake = HandshakeFlag()
+            let channel = try Self.channel(handshake)
+            var start = 0
+            while start < stream.count {
+                let end = min(stream.count, start + size)
+                try channel.writeInbound(channel.allocator.buffer(bytes: stream[start..<end]))
+                start = end
+            }
+            var read: [[UInt8]] = []
+            while let payload = try channel.readInbound(as: [UInt8].self) { read.append(payload) }
+            let same = read == payloads
+            #expect(same, "reads of \(size) bytes: \(read.count) payloads of \(payloads.count), in order: \(same)")
+            #expect(try Self.writtenCodes(channel).isEmpty)
+            #expect(channel.isActive)
+            _ = try channel.finish()
+        }
+    }
+
+    @Test("a bad header after good frames in one read: the frames before it passed on, then the error and a close")
+    func badHeaderInARead() throws {
+        let good = FrameEncoder.frame(Array(#"{"type":"ping"}"#.utf8))
+        let cases: [([UInt8], ErrorCode)] = [
+            ([0, 0, 0, 0], .emptyFrame), ([0x7F, 0, 0, 0], .frameTooLarge),
+        ]
+        for (header, code) in cases {
+            let channel = try Self.channel(HandshakeFlag())
+            try channel.writeInbound(channel.allocator.buffer(bytes: good + good + header + good))
+            var read = 0
+            while try channel.readInbound(as: [UInt8].self) != nil { read += 1 }
+            #expect(read == 2, "\(code)")
+            #expect(try Self.writtenCodes(channel) == [code])
+            #expect(!channel.isActive)
+        }
     }
 }

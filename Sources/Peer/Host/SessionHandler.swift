@@ -83,6 +83,15 @@ final class SessionHandler: ChannelDuplexHandler {
         }
     }
 
+    /// Drops a client that stopped reading (``SlowConsumerGuard/dropIfUnwritable(_:logger:)``).
+    ///
+    /// NB: here, not in a handler of its own before this one: every read and every write of every
+    /// connection passed through that handler's place in the pipeline for this one event.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        SlowConsumerGuard.dropIfUnwritable(context, logger: self.sessions.logger)
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         self.ended = true
         self.inactive = true

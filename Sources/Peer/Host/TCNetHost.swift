@@ -115,14 +115,14 @@ public final class TCNetHost: Service, Sendable {
             // NB: a channel keeps its last read buffer for the next read; a quiet student's messages are a
             // few hundred bytes, so it starts at 256 bytes (not NIO's 2 KiB) and grows with a busy one.
             .childChannelOption(
-                .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536))
+                .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536)
+            )
             .bind(host: configuration.bindAddress, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handshake = HandshakeFlag()
                     try channel.pipeline.syncOperations.addHandler(
                         FrameHandler(
                             limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
-                    try channel.pipeline.syncOperations.addHandler(SlowConsumerGuard(logger: logger))
                     // NB: the session runs on the event loop, with no task per connection (SessionHandler).
                     try channel.pipeline.syncOperations.addHandler(
                         SessionHandler(sessions: sessions, handshake: handshake))

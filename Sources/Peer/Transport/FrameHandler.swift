@@ -58,16 +58,23 @@ final class FrameHandler: ChannelInboundHandler {
         guard !self.failed else { return }
         let buffer = self.unwrapInboundIn(data)
         self.timers.bytesArrived(context: context)
-        self.decoder.append(contentsOf: buffer.readableBytesView)
         var completedAny = false
-        do {
-            while let payload = try self.decoder.nextPayload() {
-                completedAny = true
-                if !self.handshake.isDone { self.handshake.frameReceived() }
-                context.fireChannelRead(self.wrapInboundOut(payload))
-                if self.faults.has(.onlyFirstFramePerRead) { break }
+        var failure: FrameError?
+        // NB: each frame a read completes is copied once, from the read's bytes (`FrameDecoder.take`), not
+        // into the decoder's buffer and out of it again; only a frame left incomplete is kept.
+        buffer.withUnsafeReadableBytes { bytes in
+            do throws(FrameError) {
+                try self.decoder.take(bytes) { payload in
+                    completedAny = true
+                    if !self.handshake.isDone { self.handshake.frameReceived() }
+                    context.fireChannelRead(self.wrapInboundOut(payload))
+                    return !self.faults.has(.onlyFirstFramePerRead)
+                }
+            } catch {
+                failure = error
             }
-        } catch {
+        }
+        if let error = failure {
             let code: ErrorCode =
                 switch error {
                 case .emptyFrame: .emptyFrame

@@ -16,11 +16,15 @@ final class SlowConsumerGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if !context.channel.isWritable {
-            self.logger.notice(
-                "dropping slow consumer", metadata: ["remote": "\(context.remoteAddress.map { "\($0)" } ?? "")"])
-            context.close(promise: nil)
-        }
+        Self.dropIfUnwritable(context, logger: self.logger)
         context.fireChannelWritabilityChanged()
+    }
+
+    /// Closes the channel when it is no longer writable (its queue passed the high water mark); a framed
+    /// TCP connection's ``SessionHandler`` does this itself, with no handler of its own for it.
+    static func dropIfUnwritable(_ context: ChannelHandlerContext, logger: Logger) {
+        guard !context.channel.isWritable else { return }
+        logger.notice("dropping slow consumer", metadata: ["remote": "\(context.remoteAddress.map { "\($0)" } ?? "")"])
+        context.close(promise: nil)
     }
 }
