@@ -204,6 +204,39 @@ struct MoveLogTests {
         }
     }
 
+    @Test("a busy turn's moves in one commit, a match ended among them: each row noted, archives list their own")
+    func manyMovesInOneCommit() throws {
+        try self.withStore { folder, store in
+            let tables = (1...5).map { "t\($0)" }
+            try store.commit(tables.map { self.table($0, match: 1) })
+            // NB: a row deleted at the table's end first: new ids follow the largest left, not a counter.
+            try store.commit([self.table("t9", match: 1), self.move("t9", match: 1, seq: 1)])
+            try store.commit([self.table("t9", match: 2)])
+            // NB: numbered apart from the five (a table's number is its own).
+            for number in 1...HostStore.sweepEvery { try store.commit([self.table("u\(100 + number)", match: 1)]) }
+            #expect(try self.rows(store).isEmpty, "t9's first match swept")
+            // NB: 100 moves, t3's match ended among them, then 37 more.
+            var turn = (1...20).flatMap { seq in tables.map { self.move($0, match: 1, seq: seq) } }
+            turn += [self.table("t3", match: 1), self.archive("t3", match: 1, at: 10), self.table("t3", match: 2)]
+            turn += (21...29).flatMap { seq in ["t1", "t2", "t4", "t5"].map { self.move($0, match: 1, seq: seq) } }
+            turn.append(self.move("t1", match: 1, seq: 30))
+            try store.commit(turn)
+            #expect(try self.rows(store).count == 137)
+            #expect(try self.archived(store) == ["t3 1: \(Array(1...20))"])
+            var expected = ["t1", "t2", "t4", "t5"].flatMap { table in (1...29).map { "\(table) \($0)" } }
+            expected.insert("t1 30", at: 29)
+            let loaded = try store.loadJournal().moves.map { "\($0.table) \($0.seq)" }
+            #expect(loaded == expected, "\(loaded)")
+            // NB: the same after a restart (the log read from the table).
+            let restarted = try HostStore(folder: folder, newHostID: { "log" })
+            try restarted.commit([self.table("t1", match: 1), self.archive("t1", match: 1, at: 20)])
+            let again = try self.archived(restarted)
+            #expect(again == ["t3 1: \(Array(1...20))", "t1 1: \(Array(1...30))"], "\(again)")
+            // NB: t1's match is archived and still its table's current one: its moves are still the journal's.
+            #expect(try restarted.loadJournal().moves.map { "\($0.table) \($0.seq)" } == expected)
+        }
+    }
+
     @Test("a finished match's archive holds its moves, those written before a restart among them")
     func archiveAcrossRestart() throws {
         let folder = Self.folder()
