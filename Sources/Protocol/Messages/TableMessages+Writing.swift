@@ -85,14 +85,21 @@ extension TableUpdate {
     ///
     /// NB: the same bytes as `WireCodec.payload`'s general path (`WirePayloadTests`).
     func payload(re: RequestID?) -> [UInt8] {
-        var json = JSONTextWriter(capacity: 256 + 96 * self.table.seats.count)
-        json.beginObject()
-        if let re { json.member("re", re) }
-        json.member("table", self.table)
-        json.member("type", "table")
-        json.endObject()
-        return json.bytes
+        messagePayload(capacity: 256 + 96 * self.table.seats.count) { json in
+            if let re { json.member("re", re) }
+            json.member("table", self.table)
+            json.member("type", "table")
+        }
     }
+}
+
+/// A message's payload: one object, whose members `members` writes in the order of their keys.
+private func messagePayload(capacity: Int, _ members: (inout JSONTextWriter) -> Void) -> [UInt8] {
+    var json = JSONTextWriter(capacity: capacity)
+    json.beginObject()
+    members(&json)
+    json.endObject()
+    return json.bytes
 }
 
 extension OfferNotice {
@@ -103,14 +110,12 @@ extension OfferNotice {
     /// over these few members, about a percent of a busy host's time (docs/BENCHMARKS.md, twenty-fourth
     /// round). The same bytes as that path (`WirePayloadTests`).
     func payload(re: RequestID?, type: StaticString) -> [UInt8] {
-        var json = JSONTextWriter(capacity: 96 + self.table.utf8.count + self.seat.utf8.count)
-        json.beginObject()
-        if let re { json.member("re", re) }
-        json.member("seat", self.seat)
-        json.member("table", self.table)
-        json.member("type", type)
-        json.endObject()
-        return json.bytes
+        messagePayload(capacity: 96 + self.table.utf8.count + self.seat.utf8.count) { json in
+            if let re { json.member("re", re) }
+            json.member("seat", self.seat)
+            json.member("table", self.table)
+            json.member("type", type)
+        }
     }
 }
 
@@ -119,16 +124,14 @@ extension PresenceNotice {
     ///
     /// NB: the same bytes as `WireCodec.payload`'s general path (`WirePayloadTests`).
     func payload(re: RequestID?, type: StaticString) -> [UInt8] {
-        var json = JSONTextWriter(capacity: 160 + self.table.utf8.count + self.name.utf8.count)
-        json.beginObject()
-        if let graceMs = self.graceMs { json.member("graceMs", graceMs) }
-        json.member("name", self.name)
-        json.member("player", self.player.rawValue)
-        if let re { json.member("re", re) }
-        json.member("seat", self.seat)
-        json.member("table", self.table)
-        json.member("type", type)
-        json.endObject()
-        return json.bytes
+        messagePayload(capacity: 160 + self.table.utf8.count + self.name.utf8.count) { json in
+            if let graceMs = self.graceMs { json.member("graceMs", graceMs) }
+            json.member("name", self.name)
+            json.member("player", self.player.rawValue)
+            if let re { json.member("re", re) }
+            json.member("seat", self.seat)
+            json.member("table", self.table)
+            json.member("type", type)
+        }
     }
 }
