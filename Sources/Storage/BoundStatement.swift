@@ -13,8 +13,8 @@ extension HostStore {
     /// Runs a cached statement once, its parameters bound with SQLite's own calls.
     ///
     /// NB: for the journal's writes: GRDB's arguments (an array of values, each wrapped and bound in a
-    /// closure) cost a busy host about as much again as SQLite's own work for each row of a finished
-    /// match (its archive, high scores and table record; docs/BENCHMARKS.md, twenty-fourth round).
+    /// closure) cost a busy host half as much again as SQLite's own work for the rows of a finished match
+    /// (its archive, high scores and table record; docs/BENCHMARKS.md, twenty-fourth round).
     /// - Parameters:
     ///   - db: the connection, in the journal's transaction.
     ///   - sql: the statement, compiled once for the connection.

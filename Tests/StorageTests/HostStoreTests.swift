@@ -163,4 +163,48 @@ struct HostStoreTests {
             try db.tableExists("move") ? Int.fetchOne(db, sql: "SELECT count(*) FROM move") : nil
         }
     }
+
+    @Test("a statement run with SQLite's own bindings stores text, empty text and integers as GRDB's arguments did")
+    func boundValues() throws {
+        let folder = self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HostStore(folder: folder, newHostID: { "bound" })
+        let texts = ["", "é\u{1}\"'; --\u{7f}😀", String(repeating: "x", count: 70_000)]
+        try store.pool.write { db in
+            try db.execute(sql: "CREATE TABLE bound (a TEXT NOT NULL, b TEXT NOT NULL, c INTEGER, d TEXT UNIQUE)")
+            for (index, text) in texts.enumerated() {
+                try HostStore.run(
+                    db, "INSERT INTO bound (a, b, c, d) VALUES (?, ?, ?, ?)", .text(text), .utf8(Array(text.utf8)),
+                    .integer(Int64.min + Int64(index)), .text("key\(index)"))
+                try db.execute(
+                    sql: "INSERT INTO bound (a, b, c, d) VALUES (?, ?, ?, ?)",
+                    arguments: [text, text, Int64.min + Int64(index), "grdb\(index)"])
+            }
+            // NB: a refused row throws SQLite's reason, and the statement runs again afterwards.
+            #expect {
+                try HostStore.run(
+                    db, "INSERT INTO bound (a, b, c, d) VALUES (?, ?, ?, ?)", .text("x"), .text("y"), .integer(0),
+                    .text("key0"))
+            } throws: { error in
+                "\(error)".contains("UNIQUE constraint failed: bound.d")
+            }
+            try HostStore.run(
+                db, "INSERT INTO bound (a, b, c, d) VALUES (?, ?, ?, ?)", .text("x"), .text("y"), .integer(0),
+                .text("key9"))
+        }
+        try store.pool.read { db in
+            for index in texts.indices {
+                let ours = try Row.fetchOne(
+                    db, sql: "SELECT a, b, c, typeof(a), typeof(b), length(CAST(a AS BLOB)) FROM bound WHERE d = ?",
+                    arguments: ["key\(index)"])
+                let grdb = try Row.fetchOne(
+                    db, sql: "SELECT a, b, c, typeof(a), typeof(b), length(CAST(a AS BLOB)) FROM bound WHERE d = ?",
+                    arguments: ["grdb\(index)"])
+                #expect(ours == grdb && ours != nil, "text \(index)")
+                // NB: every byte stored, as text.
+                #expect(ours?[5] as Int? == texts[index].utf8.count && ours?[3] as String? == "text")
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM bound") == 2 * texts.count + 1)
+        }
+    }
 }
