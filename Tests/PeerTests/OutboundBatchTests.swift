@@ -83,6 +83,46 @@ struct OutboundBatchTests {
         try await self.expectReceived(expected, by: rig)
     }
 
+    @Test("a close and a drop among a batch's messages: each connection's messages before them, the rest after")
+    func closesInOrder() async throws {
+        let rig = try await self.rig(connections: 3)
+        defer { rig.close() }
+        var batch = OutboundBatch()
+        #expect(batch.isEmpty)
+        var next: Int64 = 0
+        var expected: [[Int64]] = [[], [], []]
+        func add(_ client: Int, _ count: Int) {
+            for _ in 0..<count {
+                next += 1
+                expected[client].append(next)
+                batch.add(WireCodec.payload(HostEnvelope(re: .number(next), .pong(Pong()))), to: rig.links[client])
+            }
+        }
+        add(0, 3)
+        add(1, 2)
+        add(2, 2)
+        let fatal = ErrorMessage(code: .invalidMessage, message: "closing", fatal: true)
+        batch.close(rig.links[0], with: HostEnvelope(.error(fatal)))
+        #expect(!batch.isEmpty)
+        add(1, 3)
+        add(2, 1)
+        batch.drop(rig.links[2])
+        add(1, 2)
+        batch.send()
+        func ids(_ messages: [HostEnvelope]) -> [Int64] {
+            messages.compactMap { if case .number(let id)? = $0.re { id } else { nil } }
+        }
+        let first = try await rig.clients[0].readUntilClosed()
+        #expect(ids(first) == expected[0])
+        #expect(first.last.map { $0.message == .error(fatal) } == true, "the error last")
+        let third = try await rig.clients[2].readUntilClosed()
+        #expect(ids(third) == expected[2] && third.count == expected[2].count, "nothing after the drop")
+        // NB: the second connection stays open: its messages, those after the close and the drop among them.
+        var second: [HostEnvelope] = []
+        for _ in expected[1] { second.append(try await rig.clients[1].readMessage()) }
+        #expect(ids(second) == expected[1])
+    }
+
     @Test("frames written while earlier ones wait in a full socket stay as they were written")
     func pendingWrites() async throws {
         // NB: small socket buffers and a large first message, so the later batches' frames wait behind it in

@@ -7,12 +7,17 @@ import Protocol
 /// NB: a connection's messages keep their order; what the batch holds for a connection before its
 /// closing error goes out before it.
 struct OutboundBatch: Sendable {
-    private typealias Writes = [ObjectIdentifier: (loop: any EventLoop, writes: [(link: ClientLink, payload: [UInt8])])]
+    /// A loop's writes, in order.
+    private struct LoopWrites: Sendable {
+        let id: ObjectIdentifier
+        let loop: any EventLoop
+        var writes: [(link: ClientLink, payload: [UInt8])]
+    }
 
     /// One part of the batch.
     private enum Step: Sendable {
         /// Messages, by event loop.
-        case writes(Writes)
+        case writes([LoopWrites])
         /// A fatal error, then the connection closed.
         case close(ClientLink, HostEnvelope)
         /// The connection closed without a word (a slow consumer).
@@ -20,30 +25,44 @@ struct OutboundBatch: Sendable {
     }
 
     private var steps: [Step] = []
+    /// The messages added since the last close or drop, by loop (one or a few: a short list, searched).
+    ///
+    /// NB: kept apart from ``steps`` and changed in place: a message added to the last step's writes
+    /// took them out of the list and put them back, and looked their loop up in a dictionary, for
+    /// every message of a turn.
+    private var open: [LoopWrites] = []
 
     /// Whether nothing is waiting to be sent.
-    var isEmpty: Bool { self.steps.isEmpty }
+    var isEmpty: Bool { self.steps.isEmpty && self.open.isEmpty }
 
     /// Adds a message for a connection.
     mutating func add(_ payload: [UInt8], to link: ClientLink) {
         let loop = link.channel.eventLoop
-        var writes: Writes = [:]
-        if case .writes(let last)? = self.steps.last {
-            writes = last
-            self.steps.removeLast()
+        let id = ObjectIdentifier(loop)
+        if let index = self.open.firstIndex(where: { $0.id == id }) {
+            self.open[index].writes.append((link, payload))
+        } else {
+            self.open.append(LoopWrites(id: id, loop: loop, writes: [(link, payload)]))
         }
-        writes[ObjectIdentifier(loop), default: (loop, [])].writes.append((link, payload))
-        self.steps.append(.writes(writes))
     }
 
     /// Sends a fatal error to a connection after what the batch holds for it, then closes it.
     mutating func close(_ link: ClientLink, with envelope: HostEnvelope) {
+        self.closeWrites()
         self.steps.append(.close(link, envelope))
     }
 
     /// Closes a connection without a word, after what the batch holds for it.
     mutating func drop(_ link: ClientLink) {
+        self.closeWrites()
         self.steps.append(.drop(link))
+    }
+
+    /// Puts the messages added so far in their place, before what comes next.
+    private mutating func closeWrites() {
+        guard !self.open.isEmpty else { return }
+        self.steps.append(.writes(self.open))
+        self.open = []
     }
 
     /// Hands every message to its connection's event loop and closes what is to be closed, in order.
@@ -54,13 +73,15 @@ struct OutboundBatch: Sendable {
             switch step {
             case .writes(let loops):
                 guard messages else { continue }
-                for (_, entry) in loops { Self.write(entry.writes, on: entry.loop) }
+                for entry in loops { Self.write(entry.writes, on: entry.loop) }
             case .close(let link, let envelope):
                 link.send(closing: envelope)
             case .drop(let link):
                 link.close()
             }
         }
+        guard messages else { return }
+        for entry in self.open { Self.write(entry.writes, on: entry.loop) }
     }
 
     /// Writes and flushes on `loop`: at once when this is its thread, else handed to it.
