@@ -379,12 +379,6 @@ extension HostStore {
         String(decoding: WireCodec.payload(value), as: UTF8.self)
     }
 
-    /// A value that writes itself (a move's, a table's and a finished match's records): `WireCodec`'s
-    /// writer for it, chosen here, where the record's type is known, not looked up at run time.
-    static func json(_ value: some JSONTextWritable) -> String {
-        String(decoding: WireCodec.payload(value), as: UTF8.self)
-    }
-
     static func decode<T: Decodable>(_: T.Type, _ text: String) throws -> T {
         try JSONDecoder().decode(T.self, from: Data(text.utf8))
     }

@@ -83,10 +83,7 @@ struct ClientLink: Sendable {
             }
             self.channel.writeAndFlush(frames, promise: nil)
         case .webSocket:
-            for payload in payloads {
-                let data = self.channel.allocator.buffer(bytes: payload)
-                self.channel.write(WebSocketFrame(fin: true, opcode: .text, data: data), promise: nil)
-            }
+            for payload in payloads { self.channel.write(self.webSocketFrame(payload), promise: nil) }
             self.channel.flush()
         }
     }
@@ -98,8 +95,12 @@ struct ClientLink: Sendable {
             frame.writeFrame(payload)
             self.channel.writeAndFlush(frame, promise: promise)
         case .webSocket:
-            let data = self.channel.allocator.buffer(bytes: payload)
-            self.channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: data), promise: promise)
+            self.channel.writeAndFlush(self.webSocketFrame(payload), promise: promise)
         }
+    }
+
+    /// A message as a WebSocket carries it: one text frame.
+    private func webSocketFrame(_ payload: [UInt8]) -> WebSocketFrame {
+        WebSocketFrame(fin: true, opcode: .text, data: self.channel.allocator.buffer(bytes: payload))
     }
 }

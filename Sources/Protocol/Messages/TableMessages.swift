@@ -666,14 +666,7 @@ struct StatePayload {
         output.append(contentsOf: #""re":"#.utf8)
         switch re {
         case .number(let number):
-            if number < 0 { output.append(UInt8(ascii: "-")) }
-            var magnitude = number.magnitude
-            let start = output.count
-            repeat {
-                output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            output[start...].reverse()
+            JSONText.appendInteger(number, to: &output)
         case .string(let string):
             JSONText.appendString(string, to: &output)
         }
