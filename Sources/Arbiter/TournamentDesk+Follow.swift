@@ -14,10 +14,40 @@ extension TournamentDesk {
     ///   - lobby: the lobby.
     ///   - now: the current time.
     public mutating func follow(_ outcome: inout LobbyOutcome, lobby: inout Lobby, now: LobbyTime) {
+        self.follow(&outcome, since: LobbyOutcome.Mark(), lobby: &lobby, now: now)
+    }
+
+    /// Takes a greeted player's message as a host takes each message of a batch: the desk's own requests
+    /// here, any other by the lobby, the message's part added to `outcome` and followed at once (the
+    /// batch's next message must find the lobby as the desk left it).
+    /// - Parameters:
+    ///   - envelope: the message.
+    ///   - connection: a greeted connection.
+    ///   - lobby: the lobby.
+    ///   - now: the current time.
+    ///   - outcome: the batch's outcome, extended in place.
+    public mutating func take(
+        _ envelope: ClientEnvelope, from connection: ConnectionID, lobby: inout Lobby, now: LobbyTime,
+        into outcome: inout LobbyOutcome
+    ) {
+        let mark = outcome.mark
+        if let own = self.receive(envelope, from: connection, lobby: &lobby, now: now) {
+            outcome.merge(own)
+        } else {
+            lobby.receive(envelope, from: connection, now: now, into: &outcome)
+        }
+        self.follow(&outcome, since: mark, lobby: &lobby, now: now)
+    }
+
+    /// Follows the part of an outcome added after `mark` (one message's, in a host's batch), as
+    /// ``follow(_:lobby:now:)`` follows a whole outcome: what came before was followed already.
+    public mutating func follow(
+        _ outcome: inout LobbyOutcome, since mark: LobbyOutcome.Mark, lobby: inout Lobby, now: LobbyTime
+    ) {
         guard !self.runs.isEmpty else { return }
         var more = LobbyOutcome()
         var changed: Set<String> = []
-        for case .archive(let archive) in outcome.journal {
+        for case .archive(let archive) in outcome.journal(since: mark) {
             for id in self.runs.keys {
                 guard var run = self.runs[id], run.state.phase == .running else { continue }
                 if self.take(archive, into: &run, lobby: &lobby, now: now, into: &more) {
@@ -26,7 +56,7 @@ extension TournamentDesk {
                 }
             }
         }
-        if let player = outcome.greeted, let name = lobby.name(of: player) {
+        if let player = outcome.greeted(since: mark), let name = lobby.name(of: player) {
             for id in self.runs.keys {
                 guard var run = self.runs[id] else { continue }
                 if self.arrive(name, player: player, into: &run, lobby: &lobby, now: now, into: &more) {

@@ -91,11 +91,6 @@ extension LobbyOutcome {
         let error = ErrorMessage(code: code, message: message, fatal: false)
         self.deliveries.append(Delivery(to: connection, HostEnvelope(re: re, .error(error))))
     }
-
-    mutating func merge(_ other: LobbyOutcome) {
-        self.journal += other.journal
-        self.deliveries += other.deliveries
-    }
 }
 
 /// The journal holds a tournament this host cannot read.

@@ -213,7 +213,7 @@ extension Lobby {
         table.rematchOffers = []
         outcome.journal.append(.table(table.record))
         // NB: whoever seats a bot is answered, member of the table or not.
-        if !self.members(of: table).contains(where: { $0.connection == re.0 }) {
+        if !self.isMember(re.0, of: table) {
             outcome.send(.table(TableUpdate(table: self.info(of: table))), to: re.0, re: re.1)
         }
         self.startIfReady(&table, re: re, into: &outcome)
@@ -311,21 +311,26 @@ extension Lobby {
             pausedBy: table.status != .paused ? nil : table.haltedByDisk ? .diskFull : .away)
     }
 
-    /// The connections that follow a table: its present players, then its spectators.
-    func members(of table: Table) -> [(connection: ConnectionID, viewer: Viewer)] {
-        // NB: labelled as returned (an unlabelled array would be copied into the labelled one), and
-        // sized once: the lobby lists a table's members for every state it sends.
-        var members: [(connection: ConnectionID, viewer: Viewer)] = []
-        members.reserveCapacity(table.seatOrder.count + table.spectators.count)
+    /// Calls `body` with each connection that follows a table, in order: its present players, then its
+    /// spectators.
+    ///
+    /// NB: no list: the lobby visits a table's members for every state it sends.
+    func forEachMember(of table: Table, _ body: (ConnectionID, Viewer) -> Void) {
         for seat in table.seatOrder {
             if let id = table.player(in: seat), let connection = self.players[id]?.connection {
-                members.append((connection, .seat(seat)))
+                body(connection, .seat(seat))
             }
         }
         if !table.spectators.isEmpty, self.referee.tellsSpectators {
-            for connection in table.spectators.sorted() { members.append((connection, .spectator)) }
+            for connection in table.spectators.sorted() { body(connection, .spectator) }
         }
-        return members
+    }
+
+    /// Whether `connection` follows the table (``forEachMember(of:_:)``).
+    func isMember(_ connection: ConnectionID, of table: Table) -> Bool {
+        var found = false
+        self.forEachMember(of: table) { member, _ in found = found || member == connection }
+        return found
     }
 
     /// Sends a message built per viewer to every member; the requester's copy carries `re`.
@@ -337,14 +342,15 @@ extension Lobby {
         sameForEveryone: Bool = false, into outcome: inout LobbyOutcome, _ message: (Viewer) -> HostMessage
     ) {
         var shared: HostMessage?
-        for member in self.members(of: table) where member.connection != excluded {
-            let id = member.connection == re?.0 ? re?.1 : nil
+        self.forEachMember(of: table) { connection, viewer in
+            guard connection != excluded else { return }
+            let id = connection == re?.0 ? re?.1 : nil
             if sameForEveryone {
-                let built = shared ?? message(member.viewer)
+                let built = shared ?? message(viewer)
                 shared = built
-                outcome.send(built, to: member.connection, re: id)
+                outcome.send(built, to: connection, re: id)
             } else {
-                outcome.send(message(member.viewer), to: member.connection, re: id)
+                outcome.send(message(viewer), to: connection, re: id)
             }
         }
     }

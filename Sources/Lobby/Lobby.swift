@@ -162,11 +162,36 @@ public struct Lobby: Sendable {
     public mutating func receive(_ envelope: ClientEnvelope, from connection: ConnectionID, now: LobbyTime)
         -> LobbyOutcome
     {
+        var outcome = LobbyOutcome()
+        self.take(envelope, from: connection, now: now, into: &outcome)
+        return self.sent(outcome)
+    }
+
+    /// Takes a message from a greeted player, adding what to journal and send after what `outcome`
+    /// holds: a host collects a batch's messages in one outcome, without one of its own for each to
+    /// make, join and drop.
+    /// - Parameters:
+    ///   - envelope: the message.
+    ///   - connection: a greeted connection.
+    ///   - now: the current time.
+    ///   - outcome: the outcome the message's part is added to.
+    public mutating func receive(
+        _ envelope: ClientEnvelope, from connection: ConnectionID, now: LobbyTime, into outcome: inout LobbyOutcome
+    ) {
+        guard self.configuration.faults.isEmpty else {
+            // NB: a fault distorts the message's own outcome, as it comes alone.
+            return outcome.merge(self.receive(envelope, from: connection, now: now))
+        }
+        self.take(envelope, from: connection, now: now, into: &outcome)
+    }
+
+    private mutating func take(
+        _ envelope: ClientEnvelope, from connection: ConnectionID, now: LobbyTime, into outcome: inout LobbyOutcome
+    ) {
         guard let player = self.playerByConnection[connection] else {
             preconditionFailure("message from ungreeted connection \(connection)")
         }
         self.now = now
-        var outcome = LobbyOutcome()
         // NB: what fell due before this message happens first: a move after a game's deadline finds the
         // match over, whether or not the transport's timer has fired yet.
         self.runDue(into: &outcome)
@@ -175,7 +200,6 @@ public struct Lobby: Sendable {
         } else {
             self.handle(envelope, from: player, on: connection, into: &outcome)
         }
-        return self.sent(outcome)
     }
 
     /// Carries out a greeted player's request.

@@ -72,6 +72,12 @@ struct MoveLog {
             guard entry.number != match else { return }
             if !entry.archived { self.finished += entry.rows }
         }
-        self.current[id] = Match(number: match)
+        var entry = Match(number: match)
+        // NB: room for a game's moves at once, not grown from empty five times a match.
+        entry.rows.reserveCapacity(Self.rowsReserved)
+        self.current[id] = entry
     }
+
+    /// The rows a match has room for when it starts: a game of Tax Collection takes about 30 moves.
+    static let rowsReserved = 32
 }

@@ -103,6 +103,18 @@ struct DeskHarness {
         return self.inbox[connection]?.last { $0.re == .number(id) }
     }
 
+    /// Sends messages as one batch, as the service takes what came in during one turn: one outcome,
+    /// each message's part followed by the desk as it comes (``TournamentDesk/take(_:from:lobby:now:into:)``).
+    mutating func sendBatch(_ messages: [(ClientMessage, from: ConnectionID)]) {
+        var outcome = LobbyOutcome()
+        for (index, (message, connection)) in messages.enumerated() {
+            let envelope = ClientEnvelope(id: .number(Int64(100 + index)), message)
+            self.desk.take(envelope, from: connection, lobby: &self.lobby, now: self.now, into: &outcome)
+        }
+        self.journal += outcome.journal
+        for delivery in outcome.deliveries { self.inbox[delivery.connection, default: []].append(delivery.envelope) }
+    }
+
     /// A teacher's connection, already shown the code.
     mutating func teacher(_ name: String = "Teacher") -> ConnectionID {
         let connection = self.connect(name)

@@ -276,6 +276,47 @@ struct TournamentFlowTests {
         #expect(info.status == "finished")
     }
 
+    @Test(
+        "a challenge's plays in one batch, as a busy host takes them: each match counts once, followed once")
+    func challengeInBatches() throws {
+        var harness = DeskHarness()
+        let teacher = harness.teacher()
+        let created = harness.send(
+            .tournament(.create(TournamentCreate(name: "Craps hour", game: "craps", format: "challenge", minutes: 10))),
+            from: teacher)
+        #expect(created?.error == nil)
+        let ann = harness.connect("Ann")
+        let bao = harness.connect("Bao")
+        var tables: [ConnectionID: [String]] = [:]
+        for student in [ann, bao] {
+            for _ in 0..<2 {
+                guard
+                    let table = harness.send(.createTable(CreateTable(game: "craps", seats: 1)), from: student)?
+                        .tableInfo?.id
+                else { throw TestFailure("no table") }
+                tables[student, default: []].append(table)
+            }
+        }
+        // NB: the start and both students' four plays in one batch: each play's archive is followed by the
+        // desk once, though every later message of the batch is followed after it.
+        var batch: [(ClientMessage, from: ConnectionID)] = [
+            (.tournament(.start(TournamentPlayers(tournament: "T1"))), teacher)
+        ]
+        for student in [ann, bao] {
+            for table in tables[student] ?? [] {
+                let request = TableRequest(table: table)
+                batch += [(.sit(Sit(table: table)), student), (.ready(request), student)]
+                batch += [(.resign(request), student), (.leave(request), student)]
+            }
+        }
+        harness.sendBatch(batch)
+        let info = try #require(harness.tournament(seenBy: teacher))
+        #expect(info.challenge?.leaderboard.map(\.name).sorted() == ["Ann", "Bao"])
+        #expect(info.challenge?.leaderboard.map(\.plays) == [2, 2])
+        let archives = harness.journal.filter { if case .archive = $0 { true } else { false } }
+        #expect(archives.count == 4)
+    }
+
     @Test("a challenge with options counts only plays at tables with those options (a Craps hour of 3 decisions)")
     func challengeWithOptions() throws {
         var harness = DeskHarness()

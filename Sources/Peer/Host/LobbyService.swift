@@ -204,25 +204,24 @@ actor LobbyService {
     /// The batches one turn takes at most.
     static let batchesPerTurn = 8
 
+    /// NB: one outcome for the batch, each message's part added to it (``TournamentDesk/take(_:from:lobby:now:into:)``),
+    /// in place of an outcome of its own for every message, whose arrays grew from empty and whose journal
+    /// entries were copied into the batch's.
     private func receive(_ letters: [LobbyMailbox.Letter]) {
         guard !letters.isEmpty else { return }
-        var outcomes: [LobbyOutcome] = []
-        outcomes.reserveCapacity(letters.count)
+        var outcome = LobbyOutcome()
+        // NB: a move's part: its journal entry, and its state for each of two players.
+        outcome.journal.reserveCapacity(letters.count)
+        outcome.deliveries.reserveCapacity(2 * letters.count)
         for letter in letters {
             switch letter.content {
             case .message(let envelope):
-                let now = self.now
-                let outcome =
-                    self.desk.receive(envelope, from: letter.connection, lobby: &self.lobby, now: now)
-                    ?? self.lobby.receive(envelope, from: letter.connection, now: now)
-                outcomes.append(self.followed(outcome))
+                self.desk.take(envelope, from: letter.connection, lobby: &self.lobby, now: self.now, into: &outcome)
             case .answer(let envelope, let closes):
-                var outcome = LobbyOutcome()
-                outcome.deliveries = [Delivery(to: letter.connection, envelope, closesConnection: closes)]
-                outcomes.append(outcome)
+                outcome.deliveries.append(Delivery(to: letter.connection, envelope, closesConnection: closes))
             }
         }
-        self.commitAndSend(outcomes)
+        self.commitAndSend(outcome)
     }
 
     /// Sends one message to a connection, after the messages it posted before.
@@ -347,32 +346,22 @@ actor LobbyService {
 
     // MARK: Carrying out outcomes
 
+    /// Carries out an outcome with what the desk makes of it (a result, the next round), which is
+    /// committed with it.
     private func perform(_ outcome: LobbyOutcome) {
-        self.commitAndSend(CollectionOfOne(self.followed(outcome)))
-    }
-
-    /// The outcome with what the desk makes of it (a result, the next round), which is committed with it.
-    ///
-    /// NB: at once, before the lobby takes the next message of a batch, which must find the lobby as the
-    /// desk left it.
-    private func followed(_ outcome: LobbyOutcome) -> LobbyOutcome {
         var outcome = outcome
         self.desk.follow(&outcome, lobby: &self.lobby, now: self.now)
-        return outcome
+        self.commitAndSend(outcome)
     }
 
-    /// Writes the messages of a batch of outcomes, and hands them to the lane, which commits the batch's
+    /// Writes the messages of an outcome (a batch's), and hands them to the lane, which commits its
     /// journal entries in one transaction before it sends them.
-    private func commitAndSend(_ outcomes: some Collection<LobbyOutcome>) {
+    private func commitAndSend(_ outcome: LobbyOutcome) {
         defer { self.scheduleWake() }
-        if self.faults.has(.writeBehind) {
-            for outcome in outcomes { self.writeBehind(outcome) }
-            return
-        }
-        let entries = outcomes.count == 1 ? outcomes.first!.journal : outcomes.flatMap(\.journal)
+        guard !self.faults.has(.writeBehind) else { return self.writeBehind(outcome) }
         var batch = OutboundBatch()
-        for outcome in outcomes { self.deliver(outcome, batch: &batch) }
-        self.lane.commit(entries, paused: self.paused, then: batch)
+        self.deliver(outcome, batch: &batch)
+        self.lane.commit(outcome.journal, paused: self.paused, then: batch)
     }
 
     /// The ``HostFault/writeBehind`` fault: sends at once and journals a third of a second later, as a
