@@ -165,6 +165,9 @@ extension HostStore {
     }
 
     private static func write(_ entries: [JournalEntry], log: inout MoveLog, _ db: Database) throws {
+        // NB: the moves' insert looked up in GRDB's cache once a transaction, not once a move (its SQL
+        // hashed each time: 0.6 % of a busy host's samples).
+        var moveInsert: Statement?
         for entry in entries {
             switch entry {
             case .player(let record):
@@ -188,7 +191,9 @@ extension HostStore {
                 }
                 log.table(record.id, match: record.match)
             case .move(let record):
-                try Self.insert(record, db)
+                let statement = try moveInsert ?? db.cachedStatement(sql: Self.moveInsertSQL)
+                moveInsert = statement
+                try Self.insert(record, with: statement.sqliteStatement, db)
                 log.move(record.table, match: record.match, row: db.lastInsertedRowID)
             case .archive(let record):
                 let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
@@ -211,10 +216,7 @@ extension HostStore {
     ///
     /// NB: one row per move; GRDB's arguments (an array of values, each bound in a closure) and the
     /// record's `String` were a tenth of the journal's thread (docs/BENCHMARKS.md, fifteenth round).
-    private static func insert(_ record: MoveRecord, _ db: Database) throws {
-        let handle = try db.cachedStatement(
-            sql: "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
-        ).sqliteStatement
+    private static func insert(_ record: MoveRecord, with handle: SQLiteStatement, _ db: Database) throws {
         // NB: ready for its next row however this one ends (the error's message is read before).
         defer { sqlite3_reset(handle) }
         let text = WireCodec.payload(record)
@@ -225,6 +227,8 @@ extension HostStore {
         text.withUnsafeBytes { Self.bindText($0, to: handle, at: 4) }
         try Self.checkDone(sqlite3_step(handle), db)
     }
+
+    static let moveInsertSQL = "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
 
     /// Each table's current match, whose moves the journal needs to rebuild the table: a `WITH` clause
     /// naming `currentMatch (tableID, match)`, for the statements that tell those moves from the others.

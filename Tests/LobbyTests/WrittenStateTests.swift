@@ -9,7 +9,7 @@ import Testing
 /// both after every move), chosen when the game conforms, with the bytes `Encodable` gives.
 @Suite("A state and events written by the game", .offThePool)
 struct WrittenStateTests {
-    @Test("Tax Collection's states and events, a whole match by its bots: written by the game, as JSONEncoder")
+    @Test("Tax Collection's states, events and moves, a whole match by its bots: written by the game, as JSONEncoder")
     func taxCollection() throws {
         let setup = MatchSetup(
             ruleSet: TaxCollectionGame.descriptor.ruleSets[0], seats: TaxCollectionGame.descriptor.seats,
@@ -27,6 +27,11 @@ struct WrittenStateTests {
             let move = try #require(
                 TaxCollectionGame.botMove(
                     bot: moves % 3 == 0 ? "greedy" : "random", seat: seat, in: state, seed: UInt64(moves)))
+            // NB: a move's kept text, shared, not written again: the same storage, not only the same bytes.
+            let moveText = try #require(TaxCollectionGame.moveText(move))
+            #expect(moveText == Self.sorted(move), "move \(moves)")
+            let moveBytes = EncodedJSON.move(move, of: TaxCollectionGame.self).bytes
+            #expect(moveBytes.withUnsafeBufferPointer { $0.baseAddress } == moveText.withUnsafeBufferPointer { $0.baseAddress })
             let events = try TaxCollectionGame.apply(move, by: .seat(seat), to: &state).get()
             let eventsText = try #require(TaxCollectionGame.eventsText(events))
             #expect(eventsText == Self.sorted(events), "move \(moves)")
@@ -49,6 +54,8 @@ struct WrittenStateTests {
         #expect(EncodedJSON.state(state, of: DiceRace.self) == EncodedJSON(encoding: state))
         #expect(EncodedJSON.state(state, of: DiceRace.self).bytes == Self.sorted(state))
         let roll = DiceRace.prepare(DiceRace.Move(roll: true), by: .seat("P1"), in: state, random: &random)
+        #expect(DiceRace.moveText(roll) == nil)
+        #expect(EncodedJSON.move(roll, of: DiceRace.self).bytes == Self.sorted(roll))
         let events = try DiceRace.apply(roll, by: .seat("P1"), to: &state).get()
         #expect(!events.isEmpty)
         #expect(DiceRace.eventsText(events) == nil)

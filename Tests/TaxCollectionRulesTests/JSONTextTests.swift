@@ -37,6 +37,17 @@ struct JSONTextTests {
         #expect(checked.states > 1000)
     }
 
+    @Test("each move's kept text is what the encoder writes, and what the host writes into its messages")
+    func moveTexts() throws {
+        for move in Move.all {
+            let text = try #require(TaxCollectionGame.moveText(move), "\(move)")
+            #expect(text == (try Self.sorted(move)), "\(move)")
+        }
+        #expect(Set(Move.all.compactMap(TaxCollectionGame.moveText)).count == Move.all.count)
+        // NB: a bank no move has is left to the members, which write it as the encoder does.
+        #expect(TaxCollectionGame.moveText(.sow(bank: 6, direction: .up)) == nil)
+    }
+
     @Test("the names written as the code spells them are the wire's names, and a square off the board is spelled out")
     func spelledNames() throws {
         func text(_ name: StaticString?) -> String? { name.map { $0.description } }

@@ -119,6 +119,13 @@ public protocol Game: Sendable {
     /// Supplied, as ``readMove(_:)`` is.
     static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]?
 
+    /// A move's sorted JSON, as its `Encodable` form writes it, or `nil` to write it from
+    /// ``moveMembers(_:)`` or through `Encodable`. Supplied: `nil`.
+    ///
+    /// NB: for a game with few moves, which can keep each one's text: the host writes the move of every
+    /// `move` message into its journal and its `state` messages, and each client writes its own.
+    static func moveText(_ move: Move) -> [UInt8]?
+
     /// A state's sorted JSON written by the state itself, or `nil` to write it through `Encodable`.
     /// Supplied: a state that is ``JSONTextWritable`` writes itself; any other, `nil`.
     ///
@@ -166,6 +173,8 @@ extension Game {
     public static func readMove(_ object: some JSONObjectReader) -> Move? { nil }
 
     public static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]? { nil }
+
+    public static func moveText(_ move: Move) -> [UInt8]? { nil }
 
     public static func stateText(_ state: State) -> [UInt8]? { nil }
 

@@ -94,6 +94,27 @@ extension Move: FlatJSONObject {
         }
     }
 
+    /// What ``encode(to:)`` writes, as its text: `{"bank":3,"direction":"up"}`, `{"refill":true}`; `nil`
+    /// for a bank no move has (which no reader makes), left to the members.
+    ///
+    /// NB: each of the eleven written once, and shared: the host writes a move's text for the journal and
+    /// the `state` messages after every move, and each client its own moves.
+    var text: [UInt8]? {
+        switch self {
+        case .sow(let bank, let direction):
+            (1...5).contains(bank) ? Self.sowTexts[2 * (bank - 1) + (direction == .up ? 0 : 1)] : nil
+        case .refill:
+            Self.refillText
+        }
+    }
+
+    /// The sowing moves' texts, bank 1 up, bank 1 down, …, bank 5 down.
+    private static let sowTexts: [[UInt8]] = (1...5).flatMap { bank in
+        [Direction.up, .down].map { Array("{\"bank\":\(bank),\"direction\":\"\($0.rawValue)\"}".utf8) }
+    }
+
+    private static let refillText = Array(#"{"refill":true}"#.utf8)
+
     /// What ``encode(to:)`` writes.
     public var jsonMembers: [(key: String, value: JSONScalar)] {
         switch self {

@@ -49,6 +49,11 @@ public enum TaxCollectionGame: Game {
         Seat.allCases.map { ($0.rawValue, state.scores[$0]) }
     }
 
+    /// Each of the eleven moves' text, written once (``Move/text``).
+    public static func moveText(_ move: Move) -> [UInt8]? {
+        move.text
+    }
+
     public static func hash(of state: GameState) -> String {
         state.stateHash
     }
