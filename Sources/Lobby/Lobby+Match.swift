@@ -137,7 +137,7 @@ extension Lobby {
             outcome.journal.append(.archive(self.archive(of: table)))
             self.countScores(result, at: table)
         }
-        self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer in
+        self.broadcast(table, re: re, sameForEveryone: match.sameForEveryViewer, into: &outcome) { viewer, table in
             let last = PlayedMove(
                 seat: mover.seat, writtenMove: self.referee.filtersViews ? effects.moveView(viewer) : effects.move)
             return .state(
