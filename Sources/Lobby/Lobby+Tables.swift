@@ -350,7 +350,7 @@ extension Lobby {
     /// table handed to `message`.
     ///
     /// NB: for a caller whose table is `inout`: a closure that captured it had the whole table copied for
-    /// the call (every move's `state`: 1 330 instructions a move in `bench lobby`, 0.8 % of the samples of
+    /// the call (every move's `state`: 1 330 instructions a move in `bench lobby`, 0.9 % of the samples of
     /// a busy host).
     func broadcast(
         _ table: Table, re: (ConnectionID, RequestID?)?, except excluded: ConnectionID? = nil,

@@ -160,8 +160,9 @@ final class JournalLane: @unchecked Sendable {
     private func run(_ turns: ArraySlice<Turn>) {
         guard !turns.isEmpty else { return }
         defer { for _ in turns { self.room.signal() } }
-        var entries: [JournalEntry] = []
-        for turn in turns { entries += turn.entries }
+        // NB: a turn's own entries when it comes alone (the lobby's loop commits each turn as it ends),
+        // not copied into a list of the group's, an entry at a time.
+        let entries = turns.count == 1 ? turns[turns.startIndex].entries : turns.flatMap(\.entries)
         var filled: HostStoreError?
         if !self.failed, !entries.isEmpty, self.writer != nil {
             self.counts.withLock { $0.transactions += 1 }

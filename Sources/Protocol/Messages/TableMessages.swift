@@ -559,6 +559,10 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
 
     /// Sets each member once (the lobby makes a `state` after every move), not a `null` state and an empty
     /// list of events made first and replaced.
+    ///
+    /// NB: inlined into the initialisers that delegate to it: called, it made the message in a temporary
+    /// of its own, which the caller copied (a retain for every member) and destroyed.
+    @inline(__always)
     private init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, stateJSON: DeferredJSON,
         hash: String, last: PlayedMove?, eventsJSON: DeferredJSONList, result: MatchResult?, toAct: [String]?,
