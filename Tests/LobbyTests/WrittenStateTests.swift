@@ -31,7 +31,8 @@ struct WrittenStateTests {
             let moveText = try #require(TaxCollectionGame.moveText(move))
             #expect(moveText == Self.sorted(move), "move \(moves)")
             let moveBytes = EncodedJSON.move(move, of: TaxCollectionGame.self).bytes
-            #expect(moveBytes.withUnsafeBufferPointer { $0.baseAddress } == moveText.withUnsafeBufferPointer { $0.baseAddress })
+            let storage = moveBytes.withUnsafeBufferPointer { $0.baseAddress }
+            #expect(storage == moveText.withUnsafeBufferPointer { $0.baseAddress })
             let events = try TaxCollectionGame.apply(move, by: .seat(seat), to: &state).get()
             let eventsText = try #require(TaxCollectionGame.eventsText(events))
             #expect(eventsText == Self.sorted(events), "move \(moves)")

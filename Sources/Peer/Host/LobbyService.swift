@@ -204,9 +204,9 @@ actor LobbyService {
     /// The batches one turn takes at most.
     static let batchesPerTurn = 8
 
-    /// NB: one outcome for the batch, each message's part added to it (``TournamentDesk/take(_:from:lobby:now:into:)``),
-    /// in place of an outcome of its own for every message, whose arrays grew from empty and whose journal
-    /// entries were copied into the batch's.
+    /// NB: one outcome for the batch, each message's part added to it
+    /// (``TournamentDesk/take(_:from:lobby:now:into:)``), in place of an outcome of its own for every
+    /// message, whose arrays grew from empty and whose journal entries were copied into the batch's.
     private func receive(_ letters: [LobbyMailbox.Letter]) {
         guard !letters.isEmpty else { return }
         var outcome = LobbyOutcome()
