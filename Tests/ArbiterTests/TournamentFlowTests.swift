@@ -246,14 +246,20 @@ struct TournamentFlowTests {
         #expect(info.round == 2)
     }
 
-    @Test("a class challenge at Craps: one-seat matches in the window count, the best score each, then it closes")
-    func challenge() throws {
-        var harness = DeskHarness()
+    /// A teacher, who creates a ten-minute Craps challenge (not started); returns the teacher's connection.
+    static func crapsHour(_ harness: inout DeskHarness) -> ConnectionID {
         let teacher = harness.teacher()
         let created = harness.send(
             .tournament(.create(TournamentCreate(name: "Craps hour", game: "craps", format: "challenge", minutes: 10))),
             from: teacher)
         #expect(created?.error == nil)
+        return teacher
+    }
+
+    @Test("a class challenge at Craps: one-seat matches in the window count, the best score each, then it closes")
+    func challenge() throws {
+        var harness = DeskHarness()
+        let teacher = Self.crapsHour(&harness)
         harness.send(.tournament(.start(TournamentPlayers(tournament: "T1"))), from: teacher)
         for name in ["Ann", "Bao"] {
             let student = harness.connect(name)
@@ -280,11 +286,7 @@ struct TournamentFlowTests {
         "a challenge's plays in one batch, as a busy host takes them: each match counts once, followed once")
     func challengeInBatches() throws {
         var harness = DeskHarness()
-        let teacher = harness.teacher()
-        let created = harness.send(
-            .tournament(.create(TournamentCreate(name: "Craps hour", game: "craps", format: "challenge", minutes: 10))),
-            from: teacher)
-        #expect(created?.error == nil)
+        let teacher = Self.crapsHour(&harness)
         let ann = harness.connect("Ann")
         let bao = harness.connect("Bao")
         var tables: [ConnectionID: [String]] = [:]
