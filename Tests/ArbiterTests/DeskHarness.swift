@@ -66,6 +66,11 @@ struct DeskHarness {
     private mutating func perform(_ outcome: LobbyOutcome) {
         var outcome = outcome
         self.desk.follow(&outcome, lobby: &self.lobby, now: self.now)
+        self.record(outcome)
+    }
+
+    /// Keeps what an outcome journals and sends, as the service commits and delivers it.
+    private mutating func record(_ outcome: LobbyOutcome) {
         self.journal += outcome.journal
         for delivery in outcome.deliveries { self.inbox[delivery.connection, default: []].append(delivery.envelope) }
     }
@@ -111,8 +116,7 @@ struct DeskHarness {
             let envelope = ClientEnvelope(id: .number(Int64(100 + index)), message)
             self.desk.take(envelope, from: connection, lobby: &self.lobby, now: self.now, into: &outcome)
         }
-        self.journal += outcome.journal
-        for delivery in outcome.deliveries { self.inbox[delivery.connection, default: []].append(delivery.envelope) }
+        self.record(outcome)
     }
 
     /// A teacher's connection, already shown the code.

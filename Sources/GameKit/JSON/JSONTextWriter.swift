@@ -307,4 +307,14 @@ public struct JSONTextWriter: ~Copyable {
         self.key(key)
         value.writeJSON(to: &self)
     }
+
+    /// Writes a flat object's member (``FlatJSONObject/jsonMembers``): its key, then its scalar.
+    public mutating func member(_ key: String, _ value: JSONScalar) {
+        self.key(key)
+        switch value {
+        case .integer(let number): self.integer(number)
+        case .string(let text): self.string(text)
+        case .bool(let flag): self.bool(flag)
+        }
+    }
 }

@@ -181,14 +181,10 @@ extension EncodedJSON {
         json.beginObject()
         for (index, member) in sorted.enumerated() {
             guard index == 0 || member.key != sorted[index - 1].key else { return nil }
-            json.key(member.key)
-            switch member.value {
-            case .integer(let number):
-                guard JSONValue.exactInteger(Double(number)) == Int64(number) else { return nil }
-                json.integer(number)
-            case .string(let text): json.string(text)
-            case .bool(let flag): json.bool(flag)
+            if case .integer(let number) = member.value, JSONValue.exactInteger(Double(number)) != Int64(number) {
+                return nil
             }
+            json.member(member.key, member.value)
         }
         json.endObject()
         return json.bytes

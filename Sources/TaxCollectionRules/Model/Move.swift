@@ -102,18 +102,21 @@ extension Move: FlatJSONObject {
     var text: [UInt8]? {
         switch self {
         case .sow(let bank, let direction):
-            (1...5).contains(bank) ? Self.sowTexts[2 * (bank - 1) + (direction == .up ? 0 : 1)] : nil
+            // NB: the place of the move in ``all``.
+            (1...5).contains(bank) ? Self.texts[2 * (bank - 1) + (direction == .up ? 0 : 1)] : nil
         case .refill:
-            Self.refillText
+            Self.texts[Self.all.count - 1]
         }
     }
 
-    /// The sowing moves' texts, bank 1 up, bank 1 down, …, bank 5 down.
-    private static let sowTexts: [[UInt8]] = (1...5).flatMap { bank in
-        [Direction.up, .down].map { Array("{\"bank\":\(bank),\"direction\":\"\($0.rawValue)\"}".utf8) }
+    /// The text of each of ``all``, in its order, written once from its ``jsonMembers``.
+    private static let texts: [[UInt8]] = Self.all.map { move in
+        var json = JSONTextWriter(capacity: 32)
+        json.beginObject()
+        for (key, value) in move.jsonMembers { json.member(key, value) }
+        json.endObject()
+        return json.bytes
     }
-
-    private static let refillText = Array(#"{"refill":true}"#.utf8)
 
     /// What ``encode(to:)`` writes.
     public var jsonMembers: [(key: String, value: JSONScalar)] {
