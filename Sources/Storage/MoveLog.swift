@@ -14,8 +14,14 @@ struct MoveLog {
         var archived = false
     }
 
-    /// By table.
-    private(set) var current: [String: Match] = [:]
+    /// Each table's latest match, at its table's place in ``matches``.
+    ///
+    /// NB: a move's row is appended through the array, not the dictionary: the dictionary's mutating
+    /// subscript is a chain of three coroutines whose frames were allocated for every move (three of a
+    /// busy host's `malloc` calls a move; docs/BENCHMARKS.md, twenty-sixth round). A table, once seen,
+    /// keeps its place.
+    private var places: [String: Int] = [:]
+    private var matches: [Match] = []
     /// The rows of finished matches, which the next sweep deletes.
     private(set) var finished: [Int64] = []
     /// The table records since the last sweep.
@@ -36,14 +42,14 @@ struct MoveLog {
 
     /// A move of a table's match, appended as a row.
     mutating func move(_ id: String, match: Int, row: Int64) {
-        self.start(id, match: match)
-        self.current[id]?.rows.append(row)
+        let place = self.start(id, match: match)
+        self.matches[place].rows.append(row)
     }
 
     /// A table's match is archived, with its rows: they stay in the table.
     mutating func archived(_ id: String, match: Int) {
-        guard self.current[id]?.number == match else { return }
-        self.current[id]?.archived = true
+        guard let place = self.places[id], self.matches[place].number == match else { return }
+        self.matches[place].archived = true
     }
 
     /// A row the table holds of a match that is neither the table's current one nor archived (read back
@@ -54,8 +60,8 @@ struct MoveLog {
 
     /// The rows of a table's match, in order; none when the table plays another match.
     func rows(of id: String, match: Int) -> [Int64] {
-        guard let entry = self.current[id], entry.number == match else { return [] }
-        return entry.rows
+        guard let place = self.places[id], self.matches[place].number == match else { return [] }
+        return self.matches[place].rows
     }
 
     /// Once `every` table records have come since the last sweep, the rows to delete now, in the
@@ -67,15 +73,25 @@ struct MoveLog {
         return self.finished.sorted()
     }
 
-    private mutating func start(_ id: String, match: Int) {
-        if let entry = self.current[id] {
-            guard entry.number != match else { return }
-            if !entry.archived { self.finished += entry.rows }
+    /// The place of the table's entry, which is for `match` from now on.
+    @discardableResult
+    private mutating func start(_ id: String, match: Int) -> Int {
+        guard let place = self.places[id] else {
+            self.places[id] = self.matches.count
+            self.matches.append(Self.entry(match))
+            return self.matches.count - 1
         }
+        guard self.matches[place].number != match else { return place }
+        if !self.matches[place].archived { self.finished += self.matches[place].rows }
+        self.matches[place] = Self.entry(match)
+        return place
+    }
+
+    private static func entry(_ match: Int) -> Match {
         var entry = Match(number: match)
         // NB: room for a game's moves at once, not grown from empty five times a match.
         entry.rows.reserveCapacity(Self.rowsReserved)
-        self.current[id] = entry
+        return entry
     }
 
     /// The rows a match has room for when it starts: a game of Tax Collection takes about 30 moves.
