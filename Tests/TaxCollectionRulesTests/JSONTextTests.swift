@@ -48,6 +48,24 @@ struct JSONTextTests {
         #expect(TaxCollectionGame.moveText(.sow(bank: 6, direction: .up)) == nil)
     }
 
+    @Test("each kept text is found as its move; the same move written another way, or a text one byte off, is not")
+    func keptMoves() throws {
+        func kept(_ text: [UInt8]) -> Move? { text.withUnsafeBytes(TaxCollectionGame.keptMove) }
+        for move in Move.all {
+            let text = try #require(TaxCollectionGame.moveText(move))
+            #expect(kept(text) == move)
+            // NB: the same move with a space, its keys in the other order: left to the members.
+            #expect(kept(Array(text.dropLast()) + Array(" }".utf8)) == nil)
+            #expect(kept(Array(text.dropLast())) == nil)
+            var changed = text
+            changed[changed.count / 2] ^= 1
+            #expect(kept(changed) == nil, "\(String(decoding: changed, as: UTF8.self))")
+        }
+        #expect(kept(Array(#"{"direction":"up","bank":3}"#.utf8)) == nil)
+        #expect(kept(Array(#"{"bank":6,"direction":"up"}"#.utf8)) == nil)
+        #expect(kept([]) == nil)
+    }
+
     @Test("the names written as the code spells them are the wire's names, and a square off the board is spelled out")
     func spelledNames() throws {
         func text(_ name: StaticString?) -> String? { name.map { $0.description } }

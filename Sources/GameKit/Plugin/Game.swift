@@ -126,6 +126,14 @@ public protocol Game: Sendable {
     /// `move` message into its journal and its `state` messages, and each client writes its own.
     static func moveText(_ move: Move) -> [UInt8]?
 
+    /// The move whose kept text (``moveText(_:)``) is exactly `text`, or `nil` to read the move from its
+    /// members. Supplied: `nil`.
+    ///
+    /// NB: for a game that keeps its moves' texts: a client that writes its moves as the game does (ours
+    /// all do) sends those texts, and the host reads every `move` message's move, and each client the
+    /// move of every `state`, by finding its text, without listing its members first.
+    static func keptMove(_ text: UnsafeRawBufferPointer) -> Move?
+
     /// A state's sorted JSON written by the state itself, or `nil` to write it through `Encodable`.
     /// Supplied: a state that is ``JSONTextWritable`` writes itself; any other, `nil`.
     ///
@@ -175,6 +183,8 @@ extension Game {
     public static func moveMembers(_ move: Move) -> [(key: String, value: JSONScalar)]? { nil }
 
     public static func moveText(_ move: Move) -> [UInt8]? { nil }
+
+    public static func keptMove(_ text: UnsafeRawBufferPointer) -> Move? { nil }
 
     public static func stateText(_ state: State) -> [UInt8]? { nil }
 

@@ -120,9 +120,6 @@ public struct MoveRequest: Codable, Sendable, Equatable {
     }
     /// The move as a value, or as the client's game wrote it (``EncodedJSON/move(_:of:)``).
     var moveJSON: DeferredJSON
-    /// The move's members, when it is a flat object kept as text: the host lists them as it reads the
-    /// message, on the event loop, and the game reads them in the lobby (``decodeMove(of:)``).
-    var moveMembers: JSONTextObjectReader?
 
     /// Creates the request.
     public init(table: TableID, seq: Int, move: JSONValue) {
@@ -144,24 +141,17 @@ public struct MoveRequest: Codable, Sendable, Equatable {
         self.table = table
         self.seq = seq
         self.moveJSON = moveJSON
-        self.moveMembers = moveJSON.text.flatMap(JSONTextObjectReader.init)
     }
 
-    /// The move as a game's move, read as ``PlayedMove/decodeMove(of:)`` reads a `state`'s: from its
-    /// text by the game's reader when it came so, else as ``JSONValue/decodeMove(of:)`` reads it.
+    /// The move as a game's move, read as ``PlayedMove/decodeMove(of:)`` reads a `state`'s.
     /// - Throws: when the game cannot read it.
     public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
-        try self.moveJSON.decodeMove(of: G.self, members: self.moveMembers)
+        try self.moveJSON.decodeMove(of: G.self)
     }
 
     enum CodingKeys: String, CodingKey {
         case table, seq
         case moveJSON = "move"
-    }
-
-    /// NB: the listed members are the move's text again.
-    public static func == (lhs: MoveRequest, rhs: MoveRequest) -> Bool {
-        lhs.table == rhs.table && lhs.seq == rhs.seq && lhs.moveJSON == rhs.moveJSON
     }
 }
 
@@ -210,8 +200,7 @@ extension MoveRequest {
                 guard case .integer(let number)? = parser.memberValue() else { return false }
                 seq = Int(number)
             case 4 where name.isNamed("move"):
-                // NB: kept as its checked text, as a `state`'s move; a flat object's members are listed as the
-                // request is made, here on the event loop, and the game reads them in the lobby
+                // NB: kept as its checked text, as a `state`'s move; the game finds or reads it in the lobby
                 // (``decodeMove(of:)``).
                 guard let value = parser.gameValue(depth: 1) else { return false }
                 move = value
@@ -453,8 +442,9 @@ public struct PlayedMove: Codable, Sendable, Equatable {
         self.moveJSON = moveJSON
     }
 
-    /// The move as a game's move: read from its text by the game's reader (``JSONTextObjectReader``) when
-    /// it came so and the game reads its moves itself, else as ``JSONValue/decodeMove(of:)`` reads it.
+    /// The move as a game's move: when it came as text, the game's kept move of that text or its reader's
+    /// (``JSONTextObjectReader``), else as ``JSONValue/decodeMove(of:)`` reads it
+    /// (``DeferredJSON/decodeMove(of:)``).
     /// - Throws: when the game cannot read it.
     public func decodeMove<G: Game>(of game: G.Type) throws -> G.Move {
         try self.moveJSON.decodeMove(of: G.self)

@@ -109,6 +109,14 @@ extension Move: FlatJSONObject {
         }
     }
 
+    /// The move whose ``text`` is exactly `text`; `nil` for any other text (the same move written another
+    /// way, too: its members are read then).
+    init?(keptText text: UnsafeRawBufferPointer) {
+        guard let index = Self.texts.firstIndex(where: { $0.count == text.count && $0.elementsEqual(text) })
+        else { return nil }
+        self = Self.all[index]
+    }
+
     /// The text of each of ``all``, in its order, written once from its ``jsonMembers``.
     private static let texts: [[UInt8]] = Self.all.map { move in
         var json = JSONTextWriter(capacity: 32)

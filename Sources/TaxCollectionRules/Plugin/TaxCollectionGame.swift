@@ -54,6 +54,11 @@ public enum TaxCollectionGame: Game {
         move.text
     }
 
+    /// The move of one of the eleven texts (``Move/init(keptText:)``).
+    public static func keptMove(_ text: UnsafeRawBufferPointer) -> Move? {
+        Move(keptText: text)
+    }
+
     public static func hash(of state: GameState) -> String {
         state.stateHash
     }

@@ -1,4 +1,5 @@
 import GameKit
+import Synchronization
 
 /// A test game that uses every capability of the seat GameKit gives a game, so the lobby is proven
 /// against more than Tax Collection: one to four seats that all roll in the same round
@@ -135,5 +136,25 @@ enum DiceRace: Game {
 
     static func botMove(bot: String, seat: SeatName, in state: State, seed: UInt64) -> Move? {
         bot == "roller" && Self.toAct(in: state).contains(seat) ? Move(roll: true) : nil
+    }
+
+    /// A seat's roll, the one move a seat sends, kept as its text.
+    static func moveText(_ move: Move) -> [UInt8]? {
+        move == Move(roll: true) ? Self.rollText : nil
+    }
+
+    static func keptMove(_ text: UnsafeRawBufferPointer) -> Move? {
+        guard text.elementsEqual(Self.rollText) else { return nil }
+        Self.keptMovesFound?.count.withLock { $0 += 1 }
+        return Move(roll: true)
+    }
+
+    private static let rollText = Array(#"{"roll":true}"#.utf8)
+
+    /// Counts the moves found by their kept text, for a test that sets it (each test its own).
+    @TaskLocal static var keptMovesFound: Tally?
+
+    final class Tally: Sendable {
+        let count = Mutex(0)
     }
 }
