@@ -168,6 +168,9 @@ extension HostStore {
         // NB: the moves' insert looked up in GRDB's cache once a transaction, not once a move (its SQL
         // hashed each time: 0.6 % of a busy host's samples).
         var moveInsert: Statement?
+        // NB: each move's record written into one writer's memory and bound from there, not copied out into an
+        // array of its own for every move.
+        var record = JSONTextWriter(capacity: 512)
         for entry in entries {
             switch entry {
             case .player(let record):
@@ -190,11 +193,11 @@ extension HostStore {
                         .text(record.id), .integer(number), .utf8(json))
                 }
                 log.table(record.id, match: record.match)
-            case .move(let record):
+            case .move(let move):
                 let statement = try moveInsert ?? db.cachedStatement(sql: Self.moveInsertSQL)
                 moveInsert = statement
-                try Self.insert(record, with: statement.sqliteStatement, db)
-                log.move(record.table, match: record.match, row: db.lastInsertedRowID)
+                try Self.insert(move, with: statement.sqliteStatement, writing: &record, db)
+                log.move(move.table, match: move.match, row: db.lastInsertedRowID)
             case .archive(let record):
                 let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
                 log.archived(record.table, match: record.match)
@@ -212,19 +215,23 @@ extension HostStore {
         }
     }
 
-    /// Appends a move's row, bound with SQLite's own calls: the record as the bytes written.
+    /// Appends a move's row, bound with SQLite's own calls: the record as the bytes written, in `text`'s
+    /// memory.
     ///
     /// NB: one row per move; GRDB's arguments (an array of values, each bound in a closure) and the
     /// record's `String` were a tenth of the journal's thread (docs/BENCHMARKS.md, fifteenth round).
-    private static func insert(_ record: MoveRecord, with handle: SQLiteStatement, _ db: Database) throws {
+    private static func insert(
+        _ record: MoveRecord, with handle: SQLiteStatement, writing text: inout JSONTextWriter, _ db: Database
+    ) throws {
         // NB: ready for its next row however this one ends (the error's message is read before).
         defer { sqlite3_reset(handle) }
-        let text = WireCodec.payload(record)
+        text.removeAll()
+        record.writeJSON(to: &text)
         var table = record.table
         table.withUTF8 { Self.bindText(UnsafeRawBufferPointer($0), to: handle, at: 1) }
         sqlite3_bind_int64(handle, 2, Int64(record.match))
         sqlite3_bind_int64(handle, 3, Int64(record.seq))
-        text.withUnsafeBytes { Self.bindText($0, to: handle, at: 4) }
+        text.withBytes { Self.bindText($0, to: handle, at: 4) }
         try Self.checkDone(sqlite3_step(handle), db)
     }
 

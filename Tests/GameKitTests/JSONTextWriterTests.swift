@@ -71,6 +71,30 @@ struct JSONTextWriterTests {
         }
     }
 
+    @Test("a writer used again after removeAll writes each text as a new writer would, handed over in place")
+    func usedAgain() throws {
+        let texts: [[Pair]] = [
+            [Pair(A: "a", B: 1)], (0..<40).map { Pair(A: String(repeating: "x", count: $0), B: -$0) }, [],
+            [Pair(A: "after a long one", B: 2)],
+        ]
+        var json = JSONTextWriter(capacity: 16)
+        for pairs in texts {
+            json.removeAll()
+            pairs.writeJSON(to: &json)
+            let handed = json.withBytes { Array($0) }
+            #expect(handed == pairs.jsonText)
+            #expect(json.bytes == pairs.jsonText)
+            #expect(json.byteCount == handed.count)
+        }
+        // NB: a writer emptied in the middle of a container starts over: its first value takes no comma.
+        json.removeAll()
+        json.beginObject()
+        json.member("A", 1)
+        json.removeAll()
+        json.integer(7)
+        #expect(json.bytes == Array("7".utf8))
+    }
+
     @Test("strings: every control character, quotes and backslashes anywhere in them, non-ASCII, at any room left")
     func strings() throws {
         let encoder = JSONEncoder()

@@ -85,6 +85,18 @@ public struct JSONTextWriter: ~Copyable {
     /// How many bytes the text holds so far: where the next piece will start.
     public var byteCount: Int { self.count }
 
+    /// Hands the text so far to `body`, without copying it out.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: self.start, count: self.count))
+    }
+
+    /// Forgets the text, keeping its memory for the next one.
+    public mutating func removeAll() {
+        self.count = 0
+        self.first = true
+        self.afterKey = false
+    }
+
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
