@@ -103,6 +103,33 @@ struct FlatJSONObjectTests {
         }
     }
 
+    @Test("a game's supplied advance is its apply without the events: the same state, the same refusal")
+    func suppliedAdvance() throws {
+        let options = try GameOptions.checking([:], against: DiceRace.descriptor.options).get()
+        let setup = MatchSetup(
+            ruleSet: "plain", seats: ["P1", "P2"], firstSeat: "P1", options: options,
+            startedAt: GameTime(milliseconds: 0))
+        var random = HostRandom(secret: Array("a secret for the dice race".utf8), step: 0)
+        let start = try #require(DiceRace.start(setup, random: &random))
+        let moves: [(DiceRace.Move, Mover)] = [
+            (DiceRace.Move(roll: true, die: 5), .seat("P1")), (DiceRace.Move(roll: true, die: 9), .seat("P2")),
+            (DiceRace.Move(roll: true, die: 2), .seat("P1")), (DiceRace.Move(out: "P2"), .host),
+        ]
+        var applied = start
+        var advanced = start
+        for (move, mover) in moves {
+            let apply = DiceRace.apply(move, by: mover, to: &applied)
+            let advance = DiceRace.advance(move, by: mover, to: &advanced)
+            #expect(advanced == applied)
+            switch (apply, advance) {
+            case (.success, .success): break
+            case (.failure(let refused), .failure(let same)): #expect(refused == same)
+            default: Issue.record("\(move): apply \(apply), advance \(advance)")
+            }
+        }
+        #expect(advanced != start)
+    }
+
     @Test("a move request carrying a move the game wrote is the request carrying its tree, byte for byte")
     func writtenMoveRequests() {
         func expectSame<G: Game>(_ move: G.Move, of game: G.Type) {

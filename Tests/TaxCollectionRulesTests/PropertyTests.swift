@@ -1,4 +1,5 @@
 import Foundation
+import GameKit
 import PropertyBased
 import TaxCollectionRules
 import TestScheduling
@@ -65,6 +66,27 @@ struct PropertyTests {
                 let events = try! withEvents.apply(move)
                 #expect(withEvents == after)
                 #expect(!events.isEmpty)
+            }
+        }
+    }
+
+    @Test("the plug-in's advance leaves the state its apply leaves, and refuses each move apply refuses, saying the same")
+    func advanceAndApplyAgree() async {
+        await propertyCheck(count: 100, input: Self.seeds, Self.rules) { seed, rules in
+            _ = randomGame(seed: UInt64(seed), rules: rules) { before, _, _ in
+                for candidate in Move.all {
+                    var applied = before
+                    var advanced = before
+                    let apply = TaxCollectionGame.apply(candidate, by: .seat("A"), to: &applied)
+                    let advance = TaxCollectionGame.advance(candidate, by: .seat("A"), to: &advanced)
+                    #expect(advanced == applied, "\(candidate) in \(before.stateHash)")
+                    switch (apply, advance) {
+                    case (.success, .success): break
+                    case (.failure(let refused), .failure(let same)):
+                        #expect(refused.code == same.code && refused.message == same.message)
+                    default: Issue.record("\(candidate) in \(before.stateHash): apply \(apply), advance \(advance)")
+                    }
+                }
             }
         }
     }

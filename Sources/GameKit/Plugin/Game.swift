@@ -55,6 +55,11 @@ public protocol Game: Sendable {
     /// - Returns: the events, in order; or the rule the move breaks, with `state` unchanged.
     static func apply(_ move: Move, by mover: Mover, to state: inout State) -> Result<[Event], GameRuleViolation>
 
+    /// The rules for the state alone: applies a prepared move as ``apply(_:by:to:)`` does, without its
+    /// events (a client checking the host's move needs only the state after it). Supplied:
+    /// ``apply(_:by:to:)``, its events dropped.
+    static func advance(_ move: Move, by mover: Mover, to state: inout State) -> Result<Void, GameRuleViolation>
+
     /// How the match ended by the rules; `nil` while it goes on.
     static func result(of state: State) -> GameResult?
 
@@ -157,6 +162,12 @@ extension Game {
 
     public static func prepare(_ move: Move, by mover: Mover, in state: State, random: inout HostRandom) -> Move {
         move
+    }
+
+    public static func advance(
+        _ move: Move, by mover: Mover, to state: inout State
+    ) -> Result<Void, GameRuleViolation> {
+        Self.apply(move, by: mover, to: &state).map { _ in () }
     }
 
     public static func deadline(of state: State) -> GameTime? { nil }

@@ -54,7 +54,8 @@ public struct MatchMirror<G: Game>: Sendable {
         // a copy, with the mirror's still held, had each array in the state copy itself at its first change.
         // After a desync the mirror holds no state until an adopted one repairs it.
         guard var local = self.state.take() else { preconditionFailure("checked above") }
-        if case .failure(let violation) = G.apply(move, by: last.seat.map(Mover.seat) ?? .host, to: &local) {
+        // NB: the state alone: the `state` carries the events the client shows.
+        if case .failure(let violation) = G.advance(move, by: last.seat.map(Mover.seat) ?? .host, to: &local) {
             return self.lose("the host accepted a move the client's rules refuse: \(violation.code)")
         }
         // NB: the hash compared without making its text; made only to say what differs.

@@ -39,6 +39,17 @@ public enum TaxCollectionGame: Game {
         }
     }
 
+    /// ``GameState/play(_:)``: the rules' one implementation, without building the events.
+    public static func advance(
+        _ move: Move, by mover: Mover, to state: inout GameState
+    ) -> Result<Void, GameRuleViolation> {
+        do {
+            return .success(try state.play(move))
+        } catch {
+            return .failure(GameRuleViolation(code: error.code, message: error.message))
+        }
+    }
+
     public static func result(of state: GameState) -> GameResult? {
         guard state.isOver else { return nil }
         return GameResult.ranking(Self.scores(in: state), reason: "finished")
