@@ -26,6 +26,52 @@ struct DeadlineQueueTests {
         #expect(queue.earliest == nil)
     }
 
+    @Test("the lobby's set of tables: taken out and stored back, replaced, gone; the earliest deadline after each", arguments: 1...3)
+    func tableSet(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let options = try GameOptions.checking([:], against: DiceRace.descriptor.options).get()
+        func table(_ id: TableID, due: LobbyTime?) -> Table {
+            var table = Table(
+                id: id, number: Int(id.dropFirst()) ?? 0, game: DiceRace.descriptor, ruleSet: "plain", graceSeconds: 30,
+                onTimeout: .pause, seatCount: 2, options: options)
+            table.botsDue = due
+            return table
+        }
+        var set = TableSet()
+        // NB: what the set holds (a table taken out holds its place and its last deadline), and what is out.
+        var model: [TableID: LobbyTime?] = [:]
+        var out: [TableID: Table] = [:]
+        for step in 0..<3_000 {
+            let id = "t\(rng.next() % 12)"
+            let due = rng.next() % 3 == 0 ? nil : LobbyTime(milliseconds: Int64(rng.next() % 50))
+            switch rng.next() % 4 {
+            case 0 where out[id] == nil:
+                let taken = set.removeValue(forKey: id)
+                #expect(taken?.id == (model[id] != nil ? id : nil), "step \(step)")
+                if let taken { out[id] = taken }
+            case 1 where out[id] != nil:
+                var back = out.removeValue(forKey: id)!
+                back.botsDue = due
+                set.store(back)
+                model[id] = .some(due)
+            case 2 where out[id] == nil:
+                set[id] = table(id, due: due)
+                model[id] = .some(due)
+            case 3 where out[id] == nil:
+                set[id] = nil
+                model[id] = nil
+            default:
+                continue
+            }
+            for (known, deadline) in model {
+                #expect(set[known]?.botsDue == (out[known] == nil ? deadline : nil), "step \(step): \(known)")
+            }
+            #expect(Set(set.keys) == Set(model.keys), "step \(step)")
+            #expect(Set(set.values.map(\.id)) == Set(model.keys).subtracting(out.keys), "step \(step)")
+            #expect(set.nextDeadline == model.values.compactMap { $0 }.min(), "step \(step)")
+        }
+    }
+
     @Test("the lobby's next deadline follows grace periods starting and ending at several tables")
     func lobbyFollowsTables() throws {
         var harness = LobbyHarness()
