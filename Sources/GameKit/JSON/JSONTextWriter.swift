@@ -217,39 +217,47 @@ public struct JSONTextWriter: ~Copyable {
     }
 
     public mutating func string(_ string: String) {
-        var string = string
         // NB: a native string's bytes are contiguous. A short one (a square's name, an event's type, a
         // seat: most of them) is checked and copied in one pass; a longer one (a hash) is checked, then
         // copied at once. The first byte that needs an escape takes the text back to before the string,
-        // and `JSONText`, which decides every escape, writes it instead.
-        let plain = string.withUTF8 { text in
-            self.reserve(text.count + 3)
-            self.separate()
-            let quote = self.count
-            self.put(UInt8(ascii: "\""))
-            if text.count > 16 {
-                if text.contains(where: JSONText.needsEscape) {
-                    self.count = quote
-                    return false
-                }
-                self.put(UnsafeRawBufferPointer(text))
-            } else {
-                for byte in text {
-                    guard !JSONText.needsEscape(byte) else {
-                        self.count = quote
-                        return false
-                    }
-                    self.put(byte)
-                }
-            }
-            self.put(UInt8(ascii: "\""))
-            return true
-        }
+        // and `JSONText`, which decides every escape, writes it instead. Read where it is (a string whose
+        // bytes are elsewhere, bridged, is copied first: `withUTF8` on a copy retained every string).
+        let plain =
+            string.utf8.withContiguousStorageIfAvailable { self.plainString($0) } ?? {
+                var copy = string
+                return copy.withUTF8 { self.plainString($0) }
+            }()
         if plain { return }
         var escaped: [UInt8] = []
         JSONText.appendString(string, to: &escaped)
         self.reserve(escaped.count)
         escaped.withUnsafeBytes { self.put($0) }
+    }
+
+    /// Writes a string's bytes quoted when none needs an escape; else writes nothing and returns `false`.
+    @inline(__always)
+    private mutating func plainString(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        self.reserve(text.count + 3)
+        self.separate()
+        let quote = self.count
+        self.put(UInt8(ascii: "\""))
+        if text.count > 16 {
+            if text.contains(where: JSONText.needsEscape) {
+                self.count = quote
+                return false
+            }
+            self.put(UnsafeRawBufferPointer(text))
+        } else {
+            for byte in text {
+                guard !JSONText.needsEscape(byte) else {
+                    self.count = quote
+                    return false
+                }
+                self.put(byte)
+            }
+        }
+        self.put(UInt8(ascii: "\""))
+        return true
     }
 
     public mutating func integer(_ integer: Int) {
