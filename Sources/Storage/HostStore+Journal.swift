@@ -168,9 +168,9 @@ extension HostStore {
         // NB: the moves' insert looked up in GRDB's cache once a transaction, not once a move (its SQL
         // hashed each time: 0.6 % of a busy host's samples).
         var moveInsert: Statement?
-        // NB: each move's record written into one writer's memory and bound from there, not copied out into an
-        // array of its own for every move.
-        var record = JSONTextWriter(capacity: 512)
+        // NB: each move's record written into one writer's memory and bound from there, not copied out
+        // into an array of its own for every move.
+        var moveText = JSONTextWriter(capacity: 512)
         for entry in entries {
             switch entry {
             case .player(let record):
@@ -196,7 +196,7 @@ extension HostStore {
             case .move(let move):
                 let statement = try moveInsert ?? db.cachedStatement(sql: Self.moveInsertSQL)
                 moveInsert = statement
-                try Self.insert(move, with: statement.sqliteStatement, writing: &record, db)
+                try Self.insert(move, with: statement.sqliteStatement, writing: &moveText, db)
                 log.move(move.table, match: move.match, row: db.lastInsertedRowID)
             case .archive(let record):
                 let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)

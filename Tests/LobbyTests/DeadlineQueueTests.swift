@@ -26,7 +26,9 @@ struct DeadlineQueueTests {
         #expect(queue.earliest == nil)
     }
 
-    @Test("the lobby's set of tables: taken out and stored back, replaced, gone; the earliest deadline after each", arguments: 1...3)
+    @Test(
+        "the lobby's set of tables: taken out and stored back, replaced, gone; the earliest deadline after each",
+        arguments: 1...3)
     func tableSet(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let options = try GameOptions.checking([:], against: DiceRace.descriptor.options).get()

@@ -74,7 +74,9 @@ struct FlatJSONObjectTests {
         #expect(throws: DecodingError.self) { try refused.decodeMove(of: TaxCollectionGame.self) }
     }
 
-    @Test("a move kept as its text is found by it, in a client's request and a state's last move; any other text is read")
+    @Test(
+        "a move kept as its text is found by it, in a client's request and a state's last move; any other text is read"
+    )
     func keptMoves() throws {
         let tally = DiceRace.Tally()
         try DiceRace.$keptMovesFound.withValue(tally) {
@@ -105,12 +107,7 @@ struct FlatJSONObjectTests {
 
     @Test("a game's supplied advance is its apply without the events: the same state, the same refusal")
     func suppliedAdvance() throws {
-        let options = try GameOptions.checking([:], against: DiceRace.descriptor.options).get()
-        let setup = MatchSetup(
-            ruleSet: "plain", seats: ["P1", "P2"], firstSeat: "P1", options: options,
-            startedAt: GameTime(milliseconds: 0))
-        var random = HostRandom(secret: Array("a secret for the dice race".utf8), step: 0)
-        let start = try #require(DiceRace.start(setup, random: &random))
+        let start = try DiceRace.twoSeatStart().state
         let moves: [(DiceRace.Move, Mover)] = [
             (DiceRace.Move(roll: true, die: 5), .seat("P1")), (DiceRace.Move(roll: true, die: 9), .seat("P2")),
             (DiceRace.Move(roll: true, die: 2), .seat("P1")), (DiceRace.Move(out: "P2"), .host),

@@ -45,12 +45,7 @@ struct WrittenStateTests {
 
     @Test("a game whose state and events do not write themselves: Encodable, the same bytes as before")
     func throughEncodable() throws {
-        let options = try GameOptions.checking([:], against: DiceRace.descriptor.options).get()
-        let setup = MatchSetup(
-            ruleSet: "plain", seats: ["P1", "P2"], firstSeat: "P1", options: options,
-            startedAt: GameTime(milliseconds: 0))
-        var random = HostRandom(secret: Array("a secret for the dice race".utf8), step: 0)
-        var state = try #require(DiceRace.start(setup, random: &random))
+        var (state, random) = try DiceRace.twoSeatStart()
         #expect(DiceRace.stateText(state) == nil)
         #expect(EncodedJSON.state(state, of: DiceRace.self) == EncodedJSON(encoding: state))
         #expect(EncodedJSON.state(state, of: DiceRace.self).bytes == Self.sorted(state))

@@ -70,7 +70,9 @@ struct PropertyTests {
         }
     }
 
-    @Test("the plug-in's advance leaves the state its apply leaves, and refuses each move apply refuses, saying the same")
+    @Test(
+        "the plug-in's advance leaves the state its apply leaves, and refuses each move apply refuses, saying the same"
+    )
     func advanceAndApplyAgree() async {
         await propertyCheck(count: 100, input: Self.seeds, Self.rules) { seed, rules in
             _ = randomGame(seed: UInt64(seed), rules: rules) { before, _, _ in

@@ -223,7 +223,8 @@ public struct JSONTextWriter: ~Copyable {
         // and `JSONText`, which decides every escape, writes it instead. Read where it is (a string whose
         // bytes are elsewhere, bridged, is copied first: `withUTF8` on a copy retained every string).
         let plain =
-            string.utf8.withContiguousStorageIfAvailable { self.plainString($0) } ?? {
+            string.utf8.withContiguousStorageIfAvailable { self.plainString($0) }
+            ?? {
                 var copy = string
                 return copy.withUTF8 { self.plainString($0) }
             }()

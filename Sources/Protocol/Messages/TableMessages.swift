@@ -686,9 +686,9 @@ extension MatchUpdate {
         // NB: made here, not copied from a blank one made once (a retain for each of its members, and its
         // enums copied out member by member: about 550 instructions a message).
         var update = MatchUpdate(
-            table: "", match: 0, seq: 0, turn: nil, status: .playing, stateJSON: DeferredJSON(JSONValue.null), hash: "",
-            last: nil, eventsJSON: DeferredJSONList([JSONValue]()), result: nil, toAct: nil, timeLeftMs: nil,
-            sound: nil, board: nil)
+            table: "", match: 0, seq: 0, turn: nil, status: .playing, stateJSON: DeferredJSON(JSONValue.null),
+            hash: "", last: nil, eventsJSON: DeferredJSONList([JSONValue]()), result: nil, toAct: nil,
+            timeLeftMs: nil, sound: nil, board: nil)
         var re: RequestID?
         // NB: the names seen, one bit each: a name that repeats leaves the message to the general path,
         // which counts its last value.

@@ -138,6 +138,20 @@ enum DiceRace: Game {
         bot == "roller" && Self.toAct(in: state).contains(seat) ? Move(roll: true) : nil
     }
 
+    /// A two-seat race with the default options and its randomness from a fixed secret, for a test that
+    /// plays it by hand.
+    static func twoSeatStart() throws -> (state: State, random: HostRandom) {
+        let options = try GameOptions.checking([:], against: Self.descriptor.options).get()
+        let setup = MatchSetup(
+            ruleSet: "plain", seats: ["P1", "P2"], firstSeat: "P1", options: options,
+            startedAt: GameTime(milliseconds: 0))
+        var random = HostRandom(secret: Array("a secret for the dice race".utf8), step: 0)
+        guard let state = Self.start(setup, random: &random) else { throw GameStartRefused() }
+        return (state, random)
+    }
+
+    struct GameStartRefused: Error {}
+
     /// A seat's roll, the one move a seat sends, kept as its text.
     static func moveText(_ move: Move) -> [UInt8]? {
         move == Move(roll: true) ? Self.rollText : nil
