@@ -60,15 +60,8 @@ public enum TaxCollectionGame: Game {
         Seat.allCases.map { ($0.rawValue, state.scores[$0]) }
     }
 
-    /// Each of the eleven moves' text, written once (``Move/text``).
-    public static func moveText(_ move: Move) -> [UInt8]? {
-        move.text
-    }
-
-    /// The move of one of the eleven texts (``Move/init(keptText:)``).
-    public static func keptMove(_ text: UnsafeRawBufferPointer) -> Move? {
-        Move(keptText: text)
-    }
+    /// The eleven moves, each with its text written once from its members.
+    public static let keptMoves: KeptMoves<Move>? = KeptMoves(Move.all)
 
     public static func hash(of state: GameState) -> String {
         state.stateHash
