@@ -28,7 +28,7 @@ struct WrittenStateTests {
                 TaxCollectionGame.botMove(
                     bot: moves % 3 == 0 ? "greedy" : "random", seat: seat, in: state, seed: UInt64(moves)))
             // NB: a move's kept text, shared, not written again: the same storage, not only the same bytes.
-            let moveText = try #require(TaxCollectionGame.keptMoves?.text(of: move))
+            let moveText = try #require(TaxCollectionGame.moveText(move))
             #expect(moveText == Self.sorted(move), "move \(moves)")
             let moveBytes = EncodedJSON.move(move, of: TaxCollectionGame.self).bytes
             let storage = moveBytes.withUnsafeBufferPointer { $0.baseAddress }
@@ -50,7 +50,7 @@ struct WrittenStateTests {
         #expect(EncodedJSON.state(state, of: DiceRace.self) == EncodedJSON(encoding: state))
         #expect(EncodedJSON.state(state, of: DiceRace.self).bytes == Self.sorted(state))
         let roll = DiceRace.prepare(DiceRace.Move(roll: true), by: .seat("P1"), in: state, random: &random)
-        #expect(DiceRace.keptMoves?.text(of: roll) == nil)
+        #expect(DiceRace.moveText(roll) == nil)
         #expect(EncodedJSON.move(roll, of: DiceRace.self).bytes == Self.sorted(roll))
         let events = try DiceRace.apply(roll, by: .seat("P1"), to: &state).get()
         #expect(!events.isEmpty)

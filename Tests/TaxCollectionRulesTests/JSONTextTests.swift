@@ -40,20 +40,19 @@ struct JSONTextTests {
     @Test("each move's kept text is what the encoder writes, and what the host writes into its messages")
     func moveTexts() throws {
         for move in Move.all {
-            let text = try #require(TaxCollectionGame.keptMoves?.text(of: move), "\(move)")
+            let text = try #require(TaxCollectionGame.moveText(move), "\(move)")
             #expect(text == (try Self.sorted(move)), "\(move)")
         }
-        #expect(Set(Move.all.compactMap { TaxCollectionGame.keptMoves?.text(of: $0) }).count == Move.all.count)
+        #expect(Set(Move.all.compactMap(TaxCollectionGame.moveText)).count == Move.all.count)
         // NB: a bank no move has is left to the members, which write it as the encoder does.
-        #expect(TaxCollectionGame.keptMoves?.text(of: .sow(bank: 6, direction: .up)) == nil)
+        #expect(TaxCollectionGame.moveText(.sow(bank: 6, direction: .up)) == nil)
     }
 
     @Test("each kept text is found as its move; the same move written another way, or a text one byte off, is not")
     func keptMoves() throws {
-        let keptMoves = try #require(TaxCollectionGame.keptMoves)
-        func kept(_ text: [UInt8]) -> Move? { text.withUnsafeBytes(keptMoves.move) }
+        func kept(_ text: [UInt8]) -> Move? { text.withUnsafeBytes(TaxCollectionGame.keptMove) }
         for move in Move.all {
-            let text = try #require(keptMoves.text(of: move))
+            let text = try #require(TaxCollectionGame.moveText(move))
             #expect(kept(text) == move)
             // NB: the same move with a space, its keys in the other order: left to the members.
             #expect(kept(Array(text.dropLast()) + Array(" }".utf8)) == nil)

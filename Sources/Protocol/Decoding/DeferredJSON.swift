@@ -69,11 +69,11 @@ struct DeferredJSON: Sendable, Equatable, Codable {
     }
 
     /// The value as a game's move: when it was kept as text, the move of that text if the game keeps it
-    /// (``Game/keptMoves``), else read from it by the game's reader (``JSONTextObjectReader``) when the
+    /// (``Game/keptMove(_:)``), else read from it by the game's reader (``JSONTextObjectReader``) when the
     /// game reads its moves itself; otherwise as ``JSONValue/decodeMove(of:)`` reads it.
     func decodeMove<G: Game>(of _: G.Type) throws -> G.Move {
         if let text = self.text {
-            if let kept = G.keptMoves, let move = text.bytes.withUnsafeBytes(kept.move) { return move }
+            if let move = text.bytes.withUnsafeBytes(G.keptMove) { return move }
             if let object = JSONTextObjectReader(text), let move = G.readMove(object) { return move }
         }
         return try self.value.decodeMove(of: G.self)

@@ -152,7 +152,7 @@ extension EncodedJSON {
     /// NB: the host writes each move once, into the journal's record and into the `last` of every `state`
     /// that reports it; the tree, built and then written twice, cost about 7 000 instructions a move.
     public static func move<G: Game>(_ move: G.Move, of game: G.Type) -> EncodedJSON {
-        if let bytes = G.keptMoves?.text(of: move) { return EncodedJSON(written: bytes) }
+        if let bytes = G.moveText(move) { return EncodedJSON(written: bytes) }
         if let members = G.moveMembers(move), let bytes = Self.object(members) { return EncodedJSON(written: bytes) }
         return EncodedJSON(encoding: JSONValue.encodingMove(move, of: G.self))
     }

@@ -94,6 +94,38 @@ extension Move: FlatJSONObject {
         }
     }
 
+    /// What ``encode(to:)`` writes, as its text: `{"bank":3,"direction":"up"}`, `{"refill":true}`; `nil`
+    /// for a bank no move has (which no reader makes), left to the members.
+    ///
+    /// NB: each of the eleven written once, and shared: the host writes a move's text for the journal and
+    /// the `state` messages after every move, and each client its own moves.
+    var text: [UInt8]? {
+        switch self {
+        case .sow(let bank, let direction):
+            // NB: the place of the move in ``all``.
+            (1...5).contains(bank) ? Self.texts[2 * (bank - 1) + (direction == .up ? 0 : 1)] : nil
+        case .refill:
+            Self.texts[Self.all.count - 1]
+        }
+    }
+
+    /// The move whose ``text`` is exactly `text`; `nil` for any other text (the same move written another
+    /// way, too: its members are read then).
+    init?(keptText text: UnsafeRawBufferPointer) {
+        guard let index = Self.texts.firstIndex(where: { $0.count == text.count && $0.elementsEqual(text) })
+        else { return nil }
+        self = Self.all[index]
+    }
+
+    /// The text of each of ``all``, in its order, written once from its ``jsonMembers``.
+    private static let texts: [[UInt8]] = Self.all.map { move in
+        var json = JSONTextWriter(capacity: 32)
+        json.beginObject()
+        for (key, value) in move.jsonMembers { json.member(key, value) }
+        json.endObject()
+        return json.bytes
+    }
+
     /// What ``encode(to:)`` writes.
     public var jsonMembers: [(key: String, value: JSONScalar)] {
         switch self {

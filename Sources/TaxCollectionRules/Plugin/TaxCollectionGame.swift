@@ -60,8 +60,15 @@ public enum TaxCollectionGame: Game {
         Seat.allCases.map { ($0.rawValue, state.scores[$0]) }
     }
 
-    /// The eleven moves, each with its text written once from its members.
-    public static let keptMoves: KeptMoves<Move>? = KeptMoves(Move.all)
+    /// Each of the eleven moves' text, written once (``Move/text``).
+    public static func moveText(_ move: Move) -> [UInt8]? {
+        move.text
+    }
+
+    /// The move of one of the eleven texts (``Move/init(keptText:)``).
+    public static func keptMove(_ text: UnsafeRawBufferPointer) -> Move? {
+        Move(keptText: text)
+    }
 
     public static func hash(of state: GameState) -> String {
         state.stateHash

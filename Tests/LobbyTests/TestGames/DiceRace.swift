@@ -152,17 +152,21 @@ enum DiceRace: Game {
 
     struct GameStartRefused: Error {}
 
-    /// A seat's roll, the one move a seat sends, kept with its text; each look at the kept moves counted
-    /// for a test that asks (``keptMovesLooked``).
-    static var keptMoves: KeptMoves<Move>? {
-        Self.keptMovesLooked?.count.withLock { $0 += 1 }
-        return Self.kept
+    /// A seat's roll, the one move a seat sends, kept as its text.
+    static func moveText(_ move: Move) -> [UInt8]? {
+        move == Move(roll: true) ? Self.rollText : nil
     }
 
-    private static let kept = KeptMoves([Move(roll: true)]) { _ in Array(#"{"roll":true}"#.utf8) }
+    static func keptMove(_ text: UnsafeRawBufferPointer) -> Move? {
+        guard text.elementsEqual(Self.rollText) else { return nil }
+        Self.keptMovesFound?.count.withLock { $0 += 1 }
+        return Move(roll: true)
+    }
 
-    /// Counts the looks at the kept moves, for a test that sets it (each test its own).
-    @TaskLocal static var keptMovesLooked: Tally?
+    private static let rollText = Array(#"{"roll":true}"#.utf8)
+
+    /// Counts the moves found by their kept text, for a test that sets it (each test its own).
+    @TaskLocal static var keptMovesFound: Tally?
 
     final class Tally: Sendable {
         let count = Mutex(0)
