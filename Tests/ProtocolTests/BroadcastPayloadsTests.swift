@@ -124,7 +124,7 @@ struct BroadcastPayloadsTests {
                 #expect(!BroadcastPayloads.identical(message, second), "\(message.type), \(second.type)")
             }
         }
-        // NB: equal messages stored apart are compared member by member, and still found equal.
+        // NB: equal states stored apart are not compared (each is written for itself), and give the same bytes.
         let twins = Self.written[0...1].map { message -> HostMessage in
             guard case .state(var update) = message else { return message }
             update.seq = 3
