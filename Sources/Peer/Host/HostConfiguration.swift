@@ -49,8 +49,8 @@ public struct HostConfiguration: Sendable {
     /// of one. Off (the default), one thread reads a move, decides it, commits it and writes the states,
     /// with no hand-off between threads: the least CPU a move and the shortest wait, up to the rate one
     /// core holds. On, the connections are spread over the loops, the lobby runs on the first and the
-    /// journal commits on a thread of its own meanwhile: more moves a second when hundreds of matches
-    /// play at once, for more CPU a move (docs/ARCHITECTURE.md, "One thread or every core").
+    /// journal commits on a thread of its own meanwhile: more moves a second from about a hundred matches
+    /// at once, for more CPU a move (docs/ARCHITECTURE.md, "One thread or every core").
     public var everyCore = false
 
     /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a

@@ -70,7 +70,8 @@ extension TCNet {
                 "Serve connections on every core.",
                 discussion: """
                     By default one thread reads, decides, saves and answers each move: the least CPU a move. \
-                    With hundreds of matches at once, every core gives more moves a second.
+                    From about a hundred matches at once, every core gives more moves a second, for more CPU \
+                    a move.
                     """))
         var everyCore = false
 
