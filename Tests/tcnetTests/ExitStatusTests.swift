@@ -140,6 +140,14 @@ struct ExitStatusTests {
             (["host", "--port", "-1"], "Error: --port must be 0 to 65535, not -1"),
             (["host", "--idle-timeout", "2"], "Error: --idle-timeout must be 5 to 3600 seconds, not 2"),
             (
+                ["host", "--spread-after=-3"],
+                "Error: --spread-after takes a number of connections, 0 or more, not -3"
+            ),
+            (
+                ["host", "--every-core", "--spread-after", "50"],
+                "Error: --every-core spreads connections from the first; drop --spread-after or it"
+            ),
+            (
                 ["host", "--bind", "999.1.1.1"],
                 "Error: --bind takes an IP address of this machine (0.0.0.0 listens on all of them), not 999.1.1.1"
             ),

@@ -45,13 +45,17 @@ public struct HostConfiguration: Sendable {
     public var voice = Voice.none("this host was started without a voice")
     /// The code a connection shows (`teacher`) to run tournaments; `nil`: nobody can.
     public var teacherCode: TeacherCode?
-    /// Whether the host serves its TCP connections on every event loop of its group (one a core) instead
-    /// of one. Off (the default), one thread reads a move, decides it, commits it and writes the states,
-    /// with no hand-off between threads: the least CPU a move and the shortest wait, up to the rate one
-    /// core holds. On, the connections are spread over the loops, the lobby runs on the first and the
-    /// journal commits on a thread of its own meanwhile: more moves a second from about a hundred matches
-    /// at once, for more CPU a move (docs/ARCHITECTURE.md, "One thread or every core").
+    /// Whether the host serves its TCP connections on every event loop of its group (one a core) from the
+    /// first. Off (the default), one thread reads a move, decides it, commits it and writes the states,
+    /// with no hand-off between threads, for the first ``spreadAfter`` connections: the least CPU a move
+    /// and the shortest wait, up to the rate one core holds; later connections go to every loop. On, the
+    /// connections are spread over the loops from the first, the lobby runs on the first loop and the
+    /// journal commits on a thread of its own meanwhile (docs/ARCHITECTURE.md, "One thread or every core").
     public var everyCore = false
+    /// With ``everyCore`` off, the connections the lobby's thread serves alone: a classroom's. From then
+    /// on, new connections are spread over every loop (one a core), until no more than half are left
+    /// (``ConnectionSteering``); `Int.max` keeps every connection on the one thread.
+    public var spreadAfter = 200
 
     /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
     /// client that stops reading can hold beyond ``maxQueuedBytes``.

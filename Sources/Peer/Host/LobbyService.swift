@@ -17,10 +17,11 @@ import Synchronization
 /// own and only then sends the messages, while the actor takes the next batch. Batches that wait for
 /// the lane share its next transaction (group commit).
 ///
-/// NB: the actor runs on an event loop (``loop``, its executor), not on the concurrency pool. On the loop
-/// that serves the connections (``HostConfiguration/everyCore`` off), a turn started by a message runs
-/// on the thread that read it, after that loop's reads, and its lane commits inline: a move is read,
-/// decided, committed and written with no hand-off between threads.
+/// NB: the actor runs on an event loop (``loop``, its executor), not on the concurrency pool. That loop
+/// serves a classroom's connections (``HostConfiguration/everyCore`` off): a turn started by their
+/// message runs on the thread that read it, after that loop's reads, and its lane commits inline: a move
+/// is read, decided, committed and written with no hand-off between threads. A school's later connections
+/// are served on the other loops (``ConnectionSteering``), which hand their messages to this one.
 actor LobbyService {
     private var lobby: Lobby
     private let mailbox = LobbyMailbox()
@@ -108,6 +109,12 @@ actor LobbyService {
         self.nextConnection += 1
         self.channels[id] = link
         return .success(id)
+    }
+
+    /// How many connections the lobby's own loop serves, and how many other loops do.
+    func servingLoops() -> (lobby: Int, others: Int) {
+        let lobby = self.channels.values.count { $0.channel.eventLoop === self.loop }
+        return (lobby, self.channels.count - lobby)
     }
 
     /// Greets a player; returns whether the lobby accepted them.

@@ -106,20 +106,31 @@ struct HostSessions: Sendable {
 /// once every connection's end reached the lobby (and its journal).
 final class ConnectionCensus: Sendable {
     private let state = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+    private let observer = Mutex<(@Sendable (Int) -> Void)?>(nil)
+
+    /// Sets who is told the number of connections after each arrival and release (``ConnectionSteering``).
+    func observe(_ observer: @escaping @Sendable (Int) -> Void) {
+        self.observer.withLock { $0 = observer }
+    }
 
     /// A connection was accepted.
     func arrived() {
-        self.state.withLock { $0.count += 1 }
+        let count = self.state.withLock { state in
+            state.count += 1
+            return state.count
+        }
+        self.observer.withLock { $0 }?(count)
     }
 
     /// A connection was released.
     func left() {
-        let waiters = self.state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let (count, waiters) = self.state.withLock { state -> (Int, [CheckedContinuation<Void, Never>]) in
             state.count -= 1
-            guard state.count == 0 else { return [] }
+            guard state.count == 0 else { return (state.count, []) }
             defer { state.waiters = [] }
-            return state.waiters
+            return (0, state.waiters)
         }
+        self.observer.withLock { $0 }?(count)
         for waiter in waiters { waiter.resume() }
     }
 

@@ -17,7 +17,10 @@ public final class TCNetHost: Service, Sendable {
     /// The port the host listens on (the real one when the configuration asked for 0).
     public let port: Int
 
-    private let serverChannel: NIOAsyncChannel<Void, Never>
+    /// The listening sockets, the lobby's loop's first.
+    private let listeners: [NIOAsyncChannel<Void, Never>]
+    /// Which listening socket takes a new connection; `nil` when one takes them all.
+    let steering: ConnectionSteering?
     let service: LobbyService
     /// Admission, sessions and release, for both transports.
     let sessions: HostSessions
@@ -30,14 +33,15 @@ public final class TCNetHost: Service, Sendable {
     public let diskAtStart: DiskStatus?
 
     private init(
-        configuration: HostConfiguration, serverChannel: NIOAsyncChannel<Void, Never>, sessions: HostSessions,
-        failure: HostFailure, logger: Logger, replayed: Logger.Metadata?, diskAtStart: DiskStatus?
+        configuration: HostConfiguration, listening: Listening, sessions: HostSessions, failure: HostFailure,
+        logger: Logger, replayed: Logger.Metadata?, diskAtStart: DiskStatus?
     ) {
         self.replayed = replayed
         self.diskAtStart = diskAtStart
         self.configuration = configuration
-        self.serverChannel = serverChannel
-        self.port = serverChannel.channel.localAddress?.port ?? configuration.port
+        self.listeners = listening.sockets
+        self.steering = listening.steering
+        self.port = listening.sockets[0].channel.localAddress?.port ?? configuration.port
         self.service = sessions.service
         self.sessions = sessions
         self.failure = failure
@@ -50,8 +54,9 @@ public final class TCNetHost: Service, Sendable {
     ///   - catalog: the games the host offers.
     ///   - store: the data folder's store; `nil` keeps nothing (tests of the transport alone).
     ///   - logger: where connection events go, one line each.
-    ///   - group: the event loops to serve on: the lobby runs on one of them, which serves every TCP
-    ///     connection unless ``HostConfiguration/everyCore`` spreads them over the group.
+    ///   - group: the event loops to serve on: the lobby runs on one of them, which serves the first TCP
+    ///     connections alone (``HostConfiguration/spreadAfter``), or its share of them all with
+    ///     ``HostConfiguration/everyCore``.
     /// - Returns: a host ready to ``run()``.
     /// - Throws: when the journal cannot be replayed, or the address cannot be bound (e.g. the port is in use).
     public static func bind(
@@ -88,8 +93,7 @@ public final class TCNetHost: Service, Sendable {
         let journal = store.map { store in
             JournalWriter(store: store) { DiskSpace.of(store.folder) }
         }
-        // NB: one loop serves the connections, and the lobby runs on it, unless every core is asked for;
-        // then the lobby runs on the first of the group's loops.
+        // NB: the lobby runs on one loop, which serves a classroom's connections alone (``listen``).
         let loop = group.next()
         let service = LobbyService(
             loop: loop, inlineJournal: !configuration.everyCore, lobby: lobby, desk: desk,
@@ -98,38 +102,10 @@ public final class TCNetHost: Service, Sendable {
             diskCheckInterval: configuration.diskCheckInterval, failure: failure, clock: configuration.clock,
             logger: logger, faults: configuration.faults)
         let sessions = HostSessions(service: service, configuration: configuration, logger: logger)
-        let faults = configuration.faults
-        let limits = configuration.enforcedFrameLimits
-        let timeouts = configuration.enforcedTimeouts
-        let waterMark = configuration.writeBufferWaterMark
-
-        let accepting: any EventLoopGroup = configuration.everyCore ? group : loop
-        let serverChannel = try await ServerBootstrap(group: accepting)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(.backlog, value: 256)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelOption(.writeBufferWaterMark, value: waterMark)
-            // NB: a small kernel buffer, so a client that stops reading is dropped near the documented 1 MiB
-            // queued (L-9), not after the megabytes a send buffer grows to.
-            .childChannelOption(.socketOption(.so_sndbuf), value: HostConfiguration.kernelSendBuffer)
-            // NB: a channel keeps its last read buffer for the next read; a quiet student's messages are a
-            // few hundred bytes, so it starts at 256 bytes (not NIO's 2 KiB) and grows with a busy one.
-            .childChannelOption(
-                .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 256, maximum: 65_536)
-            )
-            .bind(host: configuration.bindAddress, port: configuration.port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let handshake = HandshakeFlag()
-                    try channel.pipeline.syncOperations.addHandler(
-                        FrameHandler(
-                            limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
-                    // NB: the session runs on the event loop, with no task per connection (SessionHandler).
-                    try channel.pipeline.syncOperations.addHandler(
-                        SessionHandler(sessions: sessions, handshake: handshake))
-                }
-            }
+        let listening = try await Self.listen(
+            configuration, sessions: sessions, lobbyLoop: loop, group: group, logger: logger)
         let host = TCNetHost(
-            configuration: configuration, serverChannel: serverChannel, sessions: sessions, failure: failure,
+            configuration: configuration, listening: listening, sessions: sessions, failure: failure,
             logger: logger, replayed: replayed, diskAtStart: journal?.status)
         failure.onFailure { host.stop() }
         return host
@@ -144,15 +120,18 @@ public final class TCNetHost: Service, Sendable {
             "listening",
             metadata: [
                 "address": "\(self.configuration.bindAddress)", "port": "\(self.port)",
-                "threads": "\(self.configuration.everyCore ? "every-core" : "one")",
+                "threads": "\(self.threads)",
             ])
         try await withGracefulShutdownHandler {
             // NB: a journal replayed at start-up may hold deadlines: the first check schedules them.
             await self.service.startPausedIfTheDiskIsFull()
             await self.service.tickIfDue()
             // NB: each connection is served by its SessionHandler; this loop only keeps accepting.
-            try await self.serverChannel.executeThenClose { inbound in
-                for try await _ in inbound {}
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for listener in self.listeners {
+                    group.addTask { try await listener.executeThenClose { inbound in for try await _ in inbound {} } }
+                }
+                try await group.waitForAll()
             }
             // NB: the goodbyes are on their way before `run` returns, WebSockets' too: the census counts only
             // TCP connections, and the web server, stopped after the host, closes its connections itself.
@@ -170,9 +149,16 @@ public final class TCNetHost: Service, Sendable {
         self.logger.info("stopped")
     }
 
+    /// The threads that serve the connections, for the log.
+    private var threads: String {
+        if self.configuration.everyCore { return "every-core" }
+        guard let steering = self.steering else { return "one" }
+        return "one, every core from \(steering.spreadAfter) connections"
+    }
+
     /// Stops accepting, tells every connection the host is shutting down, and closes them.
     public func stop() {
-        self.serverChannel.channel.close(promise: nil)
+        for listener in self.listeners { listener.channel.close(promise: nil) }
         Task { await self.service.shutDown() }
     }
 

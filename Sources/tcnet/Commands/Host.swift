@@ -67,13 +67,20 @@ extension TCNet {
         @Flag(
             name: .long,
             help: ArgumentHelp(
-                "Serve connections on every core.",
+                "Serve connections on every core from the first.",
                 discussion: """
-                    By default one thread reads, decides, saves and answers each move: the least CPU a move. \
-                    From about a hundred matches at once, every core gives more moves a second, for more CPU \
-                    a move.
+                    By default one thread reads, decides, saves and answers each move of a classroom: the least \
+                    CPU a move. Beyond --spread-after connections (about a hundred matches), new ones are served \
+                    on every core, for more moves a second.
                     """))
         var everyCore = false
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The connections one thread serves before new ones go to every core (default: 200).",
+                valueName: "connections"))
+        var spreadAfter: Int?
 
         @Flag(name: .long, help: "Do not advertise the host on the LAN (DNS-SD).")
         var noAdvertise = false
@@ -105,6 +112,14 @@ extension TCNet {
             }
             guard self.maxConnections >= 1 else {
                 throw ValidationError("--max-connections must be at least 1")
+            }
+            if let spreadAfter = self.spreadAfter {
+                guard spreadAfter >= 0 else {
+                    throw ValidationError("--spread-after takes a number of connections, 0 or more, not \(spreadAfter)")
+                }
+                guard !self.everyCore else {
+                    throw ValidationError("--every-core spreads connections from the first; drop --spread-after or it")
+                }
             }
             guard (5...3600).contains(self.idleTimeout) else {
                 throw ValidationError("--idle-timeout must be 5 to 3600 seconds, not \(self.idleTimeout)")
@@ -152,6 +167,7 @@ extension TCNet {
             configuration.hostName = self.name ?? "tcnet on \(ProcessInfo.processInfo.hostName)"
             configuration.maxConnections = self.maxConnections
             configuration.everyCore = self.everyCore
+            configuration.spreadAfter = self.spreadAfter ?? configuration.spreadAfter
             configuration.idleTimeout = .seconds(Int64(self.idleTimeout))
             configuration.rateLimit = Self.parseRateLimit(self.rateLimit) ?? configuration.rateLimit
             configuration.faults = Set(self.injectFault.compactMap(HostFault.init(rawValue:)))

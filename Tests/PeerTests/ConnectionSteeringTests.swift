@@ -1,0 +1,123 @@
+import Classroom
+import Logging
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import Peer
+
+/// The host's listening sockets: a classroom on the lobby's thread, a school's later connections over
+/// every loop, steered by the kernel.
+@Suite("Host: connections steered between the lobby's thread and every core")
+struct ConnectionSteeringTests {
+    @Test("spread at the line, back to the lobby's thread at half of it")
+    func policy() {
+        typealias Steering = ConnectionSteering
+        let line = 6
+        #expect(Steering.next(.lobby, connected: 5, spreadAfter: line) == .lobby)
+        #expect(Steering.next(.lobby, connected: 6, spreadAfter: line) == .everyLoop)
+        #expect(Steering.next(.everyLoop, connected: 5, spreadAfter: line) == .everyLoop)
+        #expect(Steering.next(.everyLoop, connected: 4, spreadAfter: line) == .everyLoop)
+        #expect(Steering.next(.everyLoop, connected: 3, spreadAfter: line) == .lobby)
+        #expect(Steering.next(.lobby, connected: 4, spreadAfter: line) == .lobby)
+        #expect(Steering.next(.lobby, connected: 0, spreadAfter: 0) == .everyLoop)
+    }
+
+    @Test("the programs: the first socket, or one at random of the group's")
+    func programs() {
+        typealias Instruction = ConnectionSteering.FilterInstruction
+        #expect(ConnectionSteering.program(.lobby, sockets: 2) == [Instruction(code: 0x06, k: 0)])
+        #expect(
+            ConnectionSteering.program(.everyLoop, sockets: 3) == [
+                Instruction(code: 0x20, k: 0xFFFF_F038), Instruction(code: 0x94, k: 3), Instruction(code: 0x16, k: 0),
+            ])
+        #expect(MemoryLayout<Instruction>.size == 8)
+    }
+
+    /// A host on a group of two loops of its own, whose lobby's thread serves `spreadAfter` connections alone.
+    static func withSteeredHost<T: Sendable>(
+        spreadAfter: Int, port: Int = 0, _ body: @Sendable (TCNetHost, any EventLoopGroup) async throws -> T
+    ) async throws -> T {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        do {
+            let result = try await Self.serve(spreadAfter: spreadAfter, port: port, on: group, body)
+            try await group.shutdownGracefully()
+            return result
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    private static func serve<T: Sendable>(
+        spreadAfter: Int, port: Int, on group: any EventLoopGroup,
+        _ body: @Sendable (TCNetHost, any EventLoopGroup) async throws -> T
+    ) async throws -> T {
+        var configuration = HostConfiguration(bindAddress: "127.0.0.1", port: port, hostName: "Test host")
+        configuration.helloTimeout = .seconds(60)
+        configuration.spreadAfter = spreadAfter
+        let logger = Logger(label: "steering") { _ in SwiftLogNoOpLogHandler() }
+        let host = try await TCNetHost.bind(
+            configuration: configuration, catalog: .classroom, store: nil, logger: logger, group: group)
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await host.run() }
+            defer {
+                host.stop()
+                tasks.cancelAll()
+            }
+            return try await body(host, group)
+        }
+    }
+
+    /// Waits, within a generous deadline, until `done` holds.
+    static func eventually(_ what: Comment, _ done: @Sendable () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !(await done()) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("not within 30 s: \(what)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test("the first connections on the lobby's loop alone, later ones on both loops, then the lobby's again")
+    func steered() async throws {
+        try await Self.withSteeredHost(spreadAfter: 4) { host, group in
+            let target = LoadTarget(host: "127.0.0.1", port: host.port)
+            let steering = try #require(host.steering)
+            #expect(steering.attached == .lobby)
+            let classroom = IdleLoad(target: target, namePrefix: "class", group: group)
+            let greeted = await classroom.open(4, concurrency: 1)
+            #expect(greeted.errors == 0)
+            #expect(await host.service.servingLoops() == (4, 0))
+            try await Self.eventually("spread after 4") { steering.attached == .everyLoop }
+            let school = IdleLoad(target: target, namePrefix: "school", group: group)
+            #expect(await school.open(32, concurrency: 4).errors == 0)
+            let spread = await host.service.servingLoops()
+            #expect(spread.lobby + spread.others == 36)
+            // NB: each of the 32 went to one of two sockets at random: all on one with a chance of 2^-31.
+            #expect(spread.others > 0)
+            #expect(spread.lobby > 4)
+            await school.close()
+            try await Self.eventually("the school gone") { await host.service.servingLoops() == (4, 0) }
+            #expect(steering.attached == .everyLoop)
+            await classroom.close()
+            try await Self.eventually("the lobby's again at 2 or fewer") { steering.attached == .lobby }
+            let late = IdleLoad(target: target, namePrefix: "late", group: group)
+            #expect(await late.open(3, concurrency: 1).errors == 0)
+            #expect(await host.service.servingLoops() == (3, 0))
+            await late.close()
+        }
+    }
+
+    @Test("a second host on the same port is refused, as a host that listens alone is")
+    func portInUse() async throws {
+        try await Self.withSteeredHost(spreadAfter: 200) { host, _ in
+            let error = await #expect(throws: (any Error).self) {
+                try await Self.withSteeredHost(spreadAfter: 200, port: host.port) { _, _ in }
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("in use"))
+        }
+    }
+}
