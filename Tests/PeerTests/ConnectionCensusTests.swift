@@ -34,6 +34,30 @@ struct ConnectionCensusTests {
     }
 }
 
+extension ConnectionCensusTests {
+    @Test("the observer is told every count, in order, from threads that arrive and leave at once")
+    func observedInOrder() async {
+        let census = ConnectionCensus()
+        let seen = Mutex<[Int]>([])
+        census.observe { count in seen.withLock { $0.append(count) } }
+        await withTaskGroup(of: Void.self) { tasks in
+            for _ in 0..<8 {
+                tasks.addTask {
+                    for _ in 0..<200 {
+                        census.arrived()
+                        census.left()
+                    }
+                }
+            }
+        }
+        let counts = seen.withLock { $0 }
+        #expect(counts.count == 8 * 200 * 2)
+        // NB: told outside the census's lock, two threads' counts could reach the observer swapped.
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { abs($0 - $1) == 1 })
+        #expect(counts.last == 0)
+    }
+}
+
 private final class Flag: Sendable {
     private let value = Mutex(false)
     var isSet: Bool { self.value.withLock { $0 } }

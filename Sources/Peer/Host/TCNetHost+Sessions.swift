@@ -115,22 +115,22 @@ final class ConnectionCensus: Sendable {
 
     /// A connection was accepted.
     func arrived() {
-        let count = self.state.withLock { state in
+        self.state.withLock { state in
             state.count += 1
-            return state.count
+            // NB: told under the lock, so that the observer sees the counts in their order.
+            self.observer.withLock { $0 }?(state.count)
         }
-        self.observer.withLock { $0 }?(count)
     }
 
     /// A connection was released.
     func left() {
-        let (count, waiters) = self.state.withLock { state -> (Int, [CheckedContinuation<Void, Never>]) in
+        let waiters = self.state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.count -= 1
-            guard state.count == 0 else { return (state.count, []) }
+            self.observer.withLock { $0 }?(state.count)
+            guard state.count == 0 else { return [] }
             defer { state.waiters = [] }
-            return (0, state.waiters)
+            return state.waiters
         }
-        self.observer.withLock { $0 }?(count)
         for waiter in waiters { waiter.resume() }
     }
 
