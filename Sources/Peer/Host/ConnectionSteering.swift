@@ -7,14 +7,18 @@ import Synchronization
 #endif
 
 /// Which of the host's listening sockets takes each new TCP connection, and so which event loop serves
-/// it: the lobby's own while a classroom is connected, every loop once a school is.
+/// it: the lobby's own while a classroom is connected, the other loops' once a school is.
 ///
 /// The host listens with one socket a loop, in one `SO_REUSEPORT` group (the lobby's first), each
 /// serving the connections it accepts on its own loop. A classic BPF program attached to the group
 /// (`SO_ATTACH_REUSEPORT_CBPF`) picks the socket for each new connection in the kernel: the lobby's
-/// (`ret #0`) until ``spreadAfter`` connections are served, then one at random (`ld rand; mod #n`), and
-/// the lobby's again once no more than half of them are left. A connection stays on the loop that
-/// accepted it.
+/// (`ret #0`) until ``spreadAfter`` connections are served, then one of the others at random (`ld rand;
+/// mod #(n-1); add #1`), and the lobby's again once no more than half of them are left. A connection
+/// stays on the loop that accepted it.
+///
+/// NB: past the line the lobby's loop takes no more connections: it runs the lobby and its journal for
+/// all of them (at 500 matches, 12 % more moves than sending new connections to every loop at random,
+/// docs/BENCHMARKS.md).
 ///
 /// NB: a classroom's moves are read, decided, committed and answered on one thread, with no hand-off
 /// (the least CPU a move); from about a hundred matches at once the second core makes more moves a
@@ -24,8 +28,8 @@ final class ConnectionSteering: Sendable {
     enum Target: Sendable, Equatable {
         /// The lobby's loop's socket alone.
         case lobby
-        /// Every loop's socket, at random.
-        case everyLoop
+        /// The other loops' sockets, at random.
+        case otherLoops
     }
 
     /// The connections served on the lobby's loop alone before new ones are spread.
@@ -51,8 +55,8 @@ final class ConnectionSteering: Sendable {
     /// switch the program at each connection.
     static func next(_ current: Target, connected: Int, spreadAfter: Int) -> Target {
         switch current {
-        case .lobby: connected >= spreadAfter ? .everyLoop : .lobby
-        case .everyLoop: connected <= spreadAfter / 2 ? .lobby : .everyLoop
+        case .lobby: connected >= spreadAfter ? .otherLoops : .lobby
+        case .otherLoops: connected <= spreadAfter / 2 ? .lobby : .otherLoops
         }
     }
 
@@ -76,9 +80,10 @@ final class ConnectionSteering: Sendable {
             self.attachOnLoop(target).whenComplete { result in
                 switch result {
                 case .success:
-                    self.logger.info(
-                        target == .lobby ? "new connections on the lobby's thread" : "new connections on every core",
-                        metadata: ["connected": "\(count)"])
+                    let message: Logger.Message =
+                        target == .lobby
+                        ? "new connections on the lobby's thread" : "new connections on the other cores"
+                    self.logger.info(message, metadata: ["connected": "\(count)"])
                 case .failure(let error):
                     self.logger.warning("connections not steered", metadata: ["error": "\(error)"])
                 }
@@ -119,11 +124,12 @@ final class ConnectionSteering: Sendable {
         switch target {
         case .lobby:
             [FilterInstruction(code: 0x06, k: 0)]  // ret #0
-        case .everyLoop:
+        case .otherLoops:
             [
-                // NB: ld rand (the ancillary word SKF_AD_OFF + SKF_AD_RANDOM); mod #sockets; ret a.
+                // NB: ld rand (the ancillary word SKF_AD_OFF + SKF_AD_RANDOM); mod #(sockets - 1); add #1; ret a.
                 FilterInstruction(code: 0x20, k: UInt32(bitPattern: -0x1000 + 56)),
-                FilterInstruction(code: 0x94, k: UInt32(sockets)),
+                FilterInstruction(code: 0x94, k: UInt32(sockets - 1)),
+                FilterInstruction(code: 0x04, k: 1),
                 FilterInstruction(code: 0x16, k: 0),
             ]
         }

@@ -48,12 +48,12 @@ public struct HostConfiguration: Sendable {
     /// Whether the host serves its TCP connections on every event loop of its group (one a core) from the
     /// first. Off (the default), one thread reads a move, decides it, commits it and writes the states,
     /// with no hand-off between threads, for the first ``spreadAfter`` connections: the least CPU a move
-    /// and the shortest wait, up to the rate one core holds; later connections go to every loop. On, the
+    /// and the shortest wait, up to the rate one core holds; later ones go to the other loops. On, the
     /// connections are spread over the loops from the first, the lobby runs on the first loop and the
     /// journal commits on a thread of its own meanwhile (docs/ARCHITECTURE.md, "One thread or every core").
     public var everyCore = false
     /// With ``everyCore`` off, the connections the lobby's thread serves alone: a classroom's. From then
-    /// on, new connections are spread over every loop (one a core), until no more than half are left
+    /// on, new connections go to the other loops (one a core), until no more than half are left
     /// (``ConnectionSteering``); `Int.max` keeps every connection on the one thread.
     public var spreadAfter = 200
 

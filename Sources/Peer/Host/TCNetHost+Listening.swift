@@ -22,7 +22,7 @@ extension TCNetHost {
     ///
     /// By default one socket a loop of `group`, in one `SO_REUSEPORT` group, steered by
     /// ``ConnectionSteering``: the lobby's loop serves a classroom alone, and a school's later
-    /// connections are spread over every loop. With ``HostConfiguration/everyCore`` one socket, whose
+    /// connections go to the other loops. With ``HostConfiguration/everyCore`` one socket, whose
     /// connections NIO spreads over the group from the first.
     ///
     /// NB: the port is bound once without `SO_REUSEPORT` first: in a group, a second host of the same

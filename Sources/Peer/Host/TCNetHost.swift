@@ -153,7 +153,7 @@ public final class TCNetHost: Service, Sendable {
     private var threads: String {
         if self.configuration.everyCore { return "every-core" }
         guard let steering = self.steering else { return "one" }
-        return "one, every core from \(steering.spreadAfter) connections"
+        return "one, the other cores from \(steering.spreadAfter) connections"
     }
 
     /// Stops accepting, tells every connection the host is shutting down, and closes them.

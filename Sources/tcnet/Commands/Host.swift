@@ -71,14 +71,14 @@ extension TCNet {
                 discussion: """
                     By default one thread reads, decides, saves and answers each move of a classroom: the least \
                     CPU a move. Beyond --spread-after connections (about a hundred matches), new ones are served \
-                    on every core, for more moves a second.
+                    on the other cores, for more moves a second.
                     """))
         var everyCore = false
 
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "The connections one thread serves before new ones go to every core (default: 200).",
+                "The connections one thread serves before new ones go to the other cores (default: 200).",
                 valueName: "connections"))
         var spreadAfter: Int?
 
