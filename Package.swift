@@ -146,6 +146,8 @@ let package = Package(
             dependencies: [
                 "TestScheduling", "Protocol", "Lobby", "Peer", "Storage", "Classroom",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/TestSupport"
         ),

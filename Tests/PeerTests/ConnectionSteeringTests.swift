@@ -1,7 +1,6 @@
-import Classroom
-import Logging
 import NIOCore
 import NIOPosix
+import TestSupport
 import Testing
 
 @testable import Peer
@@ -41,32 +40,18 @@ struct ConnectionSteeringTests {
     ) async throws -> T {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         do {
-            let result = try await Self.serve(spreadAfter: spreadAfter, port: port, on: group, body)
+            let result = try await withHost(
+                group: group,
+                {
+                    $0.port = port
+                    $0.spreadAfter = spreadAfter
+                }
+            ) { host in try await body(host, group) }
             try await group.shutdownGracefully()
             return result
         } catch {
             try? await group.shutdownGracefully()
             throw error
-        }
-    }
-
-    private static func serve<T: Sendable>(
-        spreadAfter: Int, port: Int, on group: any EventLoopGroup,
-        _ body: @Sendable (TCNetHost, any EventLoopGroup) async throws -> T
-    ) async throws -> T {
-        var configuration = HostConfiguration(bindAddress: "127.0.0.1", port: port, hostName: "Test host")
-        configuration.helloTimeout = .seconds(60)
-        configuration.spreadAfter = spreadAfter
-        let logger = Logger(label: "steering") { _ in SwiftLogNoOpLogHandler() }
-        let host = try await TCNetHost.bind(
-            configuration: configuration, catalog: .classroom, store: nil, logger: logger, group: group)
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await host.run() }
-            defer {
-                host.stop()
-                tasks.cancelAll()
-            }
-            return try await body(host, group)
         }
     }
 

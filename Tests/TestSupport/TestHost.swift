@@ -3,13 +3,17 @@ import Classroom
 import Lobby
 import Storage
 import Logging
+import NIOCore
+import NIOPosix
 import Peer
 import Protocol
 
 /// Runs a real host on a free loopback port for the length of `body`, then stops it.
+/// - Parameter group: the event loops it serves on (NIO's shared ones unless a test needs its own).
 public func withHost<T: Sendable>(
     store: HostStore? = nil,
     catalog: GameCatalog = .classroom,
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
     _ configure: (inout HostConfiguration) -> Void = { _ in },
     _ body: @Sendable (TCNetHost) async throws -> T
 ) async throws -> T {
@@ -26,7 +30,7 @@ public func withHost<T: Sendable>(
     }
     logger.logLevel = verbose ? .trace : .critical
     let host = try await TCNetHost.bind(
-        configuration: configuration, catalog: catalog, store: store, logger: logger)
+        configuration: configuration, catalog: catalog, store: store, logger: logger, group: group)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await host.run() }
         do {

@@ -33,7 +33,7 @@ extension TCNetHost {
         group: any EventLoopGroup, logger: Logger
     ) async throws -> Listening {
         let loops = Array(group.makeIterator())
-        guard !configuration.everyCore, loops.count > 1, configuration.spreadAfter < .max else {
+        guard !configuration.everyCore, loops.count > 1 else {
             let accepting: any EventLoopGroup = configuration.everyCore ? group : lobbyLoop
             let socket = try await Self.listener(
                 on: accepting, port: configuration.port, reusePort: false, configuration, sessions, logger)
