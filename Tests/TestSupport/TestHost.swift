@@ -1,12 +1,12 @@
-import Foundation
 import Classroom
+import Foundation
 import Lobby
-import Storage
 import Logging
 import NIOCore
 import NIOPosix
 import Peer
 import Protocol
+import Storage
 
 /// Runs a real host on a free loopback port for the length of `body`, then stops it.
 /// - Parameter group: the event loops it serves on (NIO's shared ones unless a test needs its own).
