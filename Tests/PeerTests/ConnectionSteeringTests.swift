@@ -20,6 +20,9 @@ struct ConnectionSteeringTests {
         #expect(Steering.next(.otherLoops, connected: 3, spreadAfter: line) == .lobby)
         #expect(Steering.next(.lobby, connected: 4, spreadAfter: line) == .lobby)
         #expect(Steering.next(.lobby, connected: 0, spreadAfter: 0) == .otherLoops)
+        // NB: a line of 0 never comes back to the lobby's loop, not even with no connection left.
+        #expect(Steering.next(.otherLoops, connected: 0, spreadAfter: 0) == .otherLoops)
+        #expect(Steering.next(.otherLoops, connected: 0, spreadAfter: 1) == .lobby)
     }
 
     @Test("the programs: the first socket, or one of the others at random")
@@ -90,6 +93,25 @@ struct ConnectionSteeringTests {
             let late = IdleLoad(target: target, namePrefix: "late", group: group)
             #expect(await late.open(3, concurrency: 1).errors == 0)
             #expect(await host.service.servingLoops() == (3, 0))
+            await late.close()
+        }
+    }
+
+    @Test("with a line of 0, every connection on the other loop, the first ones that arrive at once too")
+    func spreadFromTheFirst() async throws {
+        try await Self.withSteeredHost(spreadAfter: 0) { host, group in
+            let steering = try #require(host.steering)
+            #expect(steering.attached == .otherLoops)
+            let target = LoadTarget(host: "127.0.0.1", port: host.port)
+            let classroom = IdleLoad(target: target, namePrefix: "class", group: group)
+            #expect(await classroom.open(8, concurrency: 8).errors == 0)
+            #expect(await host.service.servingLoops() == (0, 8))
+            await classroom.close()
+            try await Self.eventually("the class gone") { await host.service.servingLoops() == (0, 0) }
+            #expect(steering.attached == .otherLoops)
+            let late = IdleLoad(target: target, namePrefix: "late", group: group)
+            #expect(await late.open(2, concurrency: 2).errors == 0)
+            #expect(await host.service.servingLoops() == (0, 2))
             await late.close()
         }
     }

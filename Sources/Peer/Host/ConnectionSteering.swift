@@ -34,13 +34,18 @@ final class ConnectionSteering: Sendable {
 
     /// The connections served on the lobby's loop alone before new ones are spread.
     let spreadAfter: Int
+    /// The target before any connection: the lobby's loop, unless the line is 0.
+    ///
+    /// NB: attached before the host takes connections: the connections of a class that arrive at once
+    /// reach the kernel before the first of them is counted and the program changed.
+    let initial: Target
     /// The listening socket through which the program is attached (the lobby's: the group's first).
     private let listener: any Channel
     /// The sockets of the group, one a loop.
     private let sockets: Int
     private let logger: Logger
     /// The target decided last, and the one attached last.
-    private let state = Mutex((decided: Target.lobby, attached: Target?.none))
+    private let state: Mutex<(decided: Target, attached: Target?)>
 
     /// A steering for a group of listening sockets; nothing is attached until ``attach(_:)``.
     init(listener: any Channel, sockets: Int, spreadAfter: Int, logger: Logger) {
@@ -48,15 +53,17 @@ final class ConnectionSteering: Sendable {
         self.sockets = sockets
         self.spreadAfter = spreadAfter
         self.logger = logger
+        self.initial = Self.next(.lobby, connected: 0, spreadAfter: spreadAfter)
+        self.state = Mutex((decided: self.initial, attached: nil))
     }
 
     /// The target after `connected` connections, from `current`: spread once ``spreadAfter`` are served,
     /// and back to the lobby's loop at half that, so that a class coming and going at the line does not
-    /// switch the program at each connection.
+    /// switch the program at each connection. A line of 0 spreads every connection, the first too.
     static func next(_ current: Target, connected: Int, spreadAfter: Int) -> Target {
         switch current {
         case .lobby: connected >= spreadAfter ? .otherLoops : .lobby
-        case .otherLoops: connected <= spreadAfter / 2 ? .lobby : .otherLoops
+        case .otherLoops: connected < spreadAfter && connected <= spreadAfter / 2 ? .lobby : .otherLoops
         }
     }
 

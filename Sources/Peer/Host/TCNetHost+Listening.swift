@@ -53,7 +53,7 @@ extension TCNetHost {
             let steering = ConnectionSteering(
                 listener: sockets[0].channel, sockets: sockets.count, spreadAfter: configuration.spreadAfter,
                 logger: logger)
-            try await steering.attach(.lobby).get()
+            try await steering.attach(steering.initial).get()
             sessions.census.observe { steering.connected($0) }
             return Listening(sockets: sockets, steering: steering)
         } catch {

@@ -79,6 +79,9 @@ extension TCNet {
             name: .long,
             help: ArgumentHelp(
                 "The connections one thread serves before new ones go to the other cores (default: 200).",
+                discussion: """
+                    With 0, every connection is served on the other cores, and the lobby's thread decides alone.
+                    """,
                 valueName: "connections"))
         var spreadAfter: Int?
 
