@@ -63,7 +63,7 @@ final class ConnectionSteering: Sendable {
     static func next(_ current: Target, connected: Int, spreadAfter: Int) -> Target {
         switch current {
         case .lobby: connected >= spreadAfter ? .otherLoops : .lobby
-        case .otherLoops: connected < spreadAfter && connected <= spreadAfter / 2 ? .lobby : .otherLoops
+        case .otherLoops: spreadAfter > 0 && connected <= spreadAfter / 2 ? .lobby : .otherLoops
         }
     }
 
