@@ -5,12 +5,16 @@
 #   Benchmarks/net/run.sh --matches "50" --duration 20 --idle 0
 #   Benchmarks/net/run.sh --smoke --tcnet PATH  # CI: everything runs once, briefly; no figure is judged
 #   Benchmarks/net/run.sh --every-core          # every tcnet host started with --every-core
+#   Benchmarks/net/run.sh --rounds 3            # everything three times, Redis beside each round
 #
 # For each number of matches M: `redis-benchmark -t set -c M` (Redis's own CPU per request from
 # /proc/PID/stat), then `tcnet bench net --matches M` (it starts its own host), then the C load generator
 # (Benchmarks/net/loadgen.c) against a `tcnet host` started here, then the floor (Benchmarks/net/floor.c: a C
 # relay with the same messages and journal and no game, with and without its journal). Then `tcnet bench
-# idle`. Prints one Markdown table; the raw JSON of every run is kept in the folder named at the end.
+# idle`. Prints one Markdown table, each row with its round and its rate over Redis's in the same round
+# (with --rounds N, every number of matches is measured N times in turn, and a second table gives the
+# median of each client's ratios: on a shared machine one round's ratio moves by a sixth); the raw JSON of
+# every run is kept in the folder named at the end.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -21,6 +25,7 @@ idle=10000
 tcnet=""
 smoke=0
 requests=200000
+rounds=1
 every_core=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -30,9 +35,13 @@ while [ $# -gt 0 ]; do
         --tcnet) tcnet=$2; shift 2 ;;
         --smoke) smoke=1; shift ;;
         --every-core) every_core=(--every-core); shift ;;
-        *) echo "usage: $0 [--smoke] [--every-core] [--matches \"1 50 500\"] [--duration S] [--idle N] [--tcnet PATH]" >&2; exit 64 ;;
+        --rounds) rounds=$2; shift 2 ;;
+        *) echo "usage: $0 [--smoke] [--every-core] [--matches \"1 50 500\"] [--duration S] [--idle N] [--rounds N] [--tcnet PATH]" >&2; exit 64 ;;
     esac
 done
+case "$rounds" in
+    '' | *[!0-9]* | 0*) echo "$0: --rounds takes a number of rounds, 1 or more, not '$rounds'" >&2; exit 64 ;;
+esac
 if [ "$smoke" -eq 1 ]; then
     matches="1 3"
     duration=1
@@ -114,34 +123,50 @@ peak_rss() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
 
 json() { python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); v = o.get(sys.argv[2]); print("n/a" if v is None else v)' "$1" "$2"; }
 
+# A rate over Redis's, as "0.29x"; n/a without Redis.
+over() { python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}x")' "$1" "$2" 2>/dev/null || echo n/a; }
+
 rows=()
+# Each row's matches, client and ratio, for the medians.
+ratios=()
+# Adds a table row: matches, round, client, the measured columns, Redis's, and the rate over Redis's.
+row() {
+    local m=$1 round=$2 client=$3 rate=$4 rest=$5 ratio
+    ratio=$(over "$rate" "$redis_rps")
+    rows+=("| $m | $round | $client | $rate | $rest | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu | $ratio |")
+    ratios+=("$m|$client|$ratio")
+}
+
 for m in $matches; do
-    redis="n/a n/a n/a n/a"
-    [ -n "$redis_port" ] && redis=$(redis_run "$m")
-    read -r redis_rps redis_p50 redis_p99 redis_cpu <<<"$redis"
+    for round in $(seq 1 "$rounds"); do
+        run="$m-$round"
+        redis="n/a n/a n/a n/a"
+        [ -n "$redis_port" ] && redis=$(redis_run "$m")
+        read -r redis_rps redis_p50 redis_p99 redis_cpu <<<"$redis"
 
-    # tcnet bench net: its own host as a child process.
-    "$tcnet" bench net --matches "$m" --duration "$duration" "${every_core[@]}" --json >"$out/bench-$m.json"
-    f="$out/bench-$m.json"
-    rows+=("| $m | \`tcnet bench net\` | $(json "$f" movesPerSecond) | $(json "$f" latencyP50Us) | $(json "$f" latencyP99Us) | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | $(json "$f" hostPeakRssKiB) | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu |")
+        # tcnet bench net: its own host as a child process.
+        "$tcnet" bench net --matches "$m" --duration "$duration" "${every_core[@]}" --json >"$out/bench-$run.json"
+        f="$out/bench-$run.json"
+        row "$m" "$round" "\`tcnet bench net\`" "$(json "$f" movesPerSecond)" "$(json "$f" latencyP50Us) | $(json "$f" latencyP99Us) | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | $(json "$f" hostPeakRssKiB)"
 
-    # The C load generator against a host started here.
-    start_host $((2 * m + 16)) "$out/host-$m"
-    "$out/loadgen" -p "$host_port" -m "$m" -d "$duration" --json --host-pid "$host_pid" \
-        >"$out/loadgen-$m.json" 2>"$out/loadgen-$m.err"
-    rss=$(peak_rss "$host_pid")
-    stop_host
-    f="$out/loadgen-$m.json"
-    line=$(grep '^loadgen:' "$out/loadgen-$m.err")
-    host_cpu=$(echo "$line" | grep -o 'hostCpuUsPerMove=[0-9.]*' | cut -d= -f2)
-    client_cpu=$(echo "$line" | grep -o 'clientCpuUsPerMove=[0-9.]*' | cut -d= -f2)
-    rows+=("| $m | C client | $(json "$f" movesPerSecond) | $(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu |")
+        # The C load generator against a host started here.
+        start_host $((2 * m + 16)) "$out/host-$run"
+        "$out/loadgen" -p "$host_port" -m "$m" -d "$duration" --json --host-pid "$host_pid" \
+            >"$out/loadgen-$run.json" 2>"$out/loadgen-$run.err"
+        rss=$(peak_rss "$host_pid")
+        stop_host
+        f="$out/loadgen-$run.json"
+        line=$(grep '^loadgen:' "$out/loadgen-$run.err")
+        host_cpu=$(echo "$line" | grep -o 'hostCpuUsPerMove=[0-9.]*' | cut -d= -f2)
+        client_cpu=$(echo "$line" | grep -o 'clientCpuUsPerMove=[0-9.]*' | cut -d= -f2)
+        row "$m" "$round" "C client" "$(json "$f" movesPerSecond)" "$(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss"
 
-    # The floor: a C relay with the same messages (and journal), no game; its host is its own child.
-    for journal in "" "--no-journal"; do
-        f="$out/floor-$m${journal:+-none}.json"
-        "$out/floor" -m "$m" -d "$duration" $journal --json >"$f" 2>"${f%.json}.err"
-        rows+=("| $m | floor (C relay, journal $(json "$f" journal)) | $(json "$f" movesPerSecond) | n/a | n/a | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | n/a | $redis_rps | $redis_p50 | $redis_p99 | $redis_cpu |")
+        # The floor: a C relay with the same messages (and journal), no game; its host is its own child.
+        for journal in "" "--no-journal"; do
+            f="$out/floor-$run${journal:+-none}.json"
+            "$out/floor" -m "$m" -d "$duration" $journal --json >"$f" 2>"${f%.json}.err"
+            row "$m" "$round" "floor (C relay, journal $(json "$f" journal))" "$(json "$f" movesPerSecond)" "n/a | n/a | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | n/a"
+        done
     done
 done
 
@@ -156,9 +181,26 @@ if [ "$idle" -gt 0 ]; then
 fi
 
 echo
-echo "| matches | client | moves/s | p50 µs | p99 µs | host CPU µs/move | client CPU µs/move | host peak RSS KiB | Redis SET/s (-c matches) | Redis p50 µs | Redis p99 µs | Redis CPU µs/request |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| matches | round | client | moves/s | p50 µs | p99 µs | host CPU µs/move | client CPU µs/move | host peak RSS KiB | Redis SET/s (-c matches) | Redis p50 µs | Redis p99 µs | Redis CPU µs/request | rate / Redis |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
+if [ "$rounds" -gt 1 ]; then
+    echo
+    echo "| matches | client | rate / Redis, each round | median |"
+    echo "|---|---|---|---|"
+    printf '%s\n' "${ratios[@]}" | python3 -c '
+import statistics, sys
+seen = {}
+for line in sys.stdin.read().splitlines():
+    m, client, ratio = line.split("|")
+    seen.setdefault((m, client), []).append(ratio)
+for (m, client), ratios in seen.items():
+    numbers = [float(r[:-1]) for r in ratios if r != "n/a"]
+    median = f"{statistics.median(numbers):.2f}x" if numbers else "n/a"
+    each = ", ".join(ratios)
+    print(f"| {m} | {client} | {each} | {median} |")
+'
+fi
 if [ -n "$idle_row" ]; then
     echo
     echo "| idle connections | host peak RSS KiB | KiB per connection | greeting p50 µs | greeting p99 µs | Redis SET/s (-c 50) | Redis p99 µs |"
