@@ -71,6 +71,31 @@ struct JSONTextWriterTests {
         }
     }
 
+    @Test("keys and names the code spells out, of every length from 1 to 24 bytes, each after a comma or not")
+    func spelledOut() {
+        let names: [StaticString] = [
+            "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij",
+            "abcdefghijk", "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop",
+            "abcdefghijklmnopq", "abcdefghijklmnopqr", "abcdefghijklmnopqrs", "abcdefghijklmnopqrst",
+            "abcdefghijklmnopqrstu", "abcdefghijklmnopqrstuv", "abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstuvwx",
+        ]
+        var json = JSONTextWriter()
+        var expected: [String] = []
+        json.beginArray()
+        for name in names {
+            json.beginArray()
+            json.beginObject()
+            json.key(name)
+            json.string(name)
+            json.endObject()
+            json.string(name)
+            json.endArray()
+            expected.append("[{\"\(name)\":\"\(name)\"},\"\(name)\"]")
+        }
+        json.endArray()
+        #expect(String(decoding: json.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+    }
+
     @Test("a writer used again after removeAll writes each text as a new writer would, handed over in place")
     func usedAgain() throws {
         let texts: [[Pair]] = [

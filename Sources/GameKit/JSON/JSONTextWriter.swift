@@ -122,20 +122,58 @@ public struct JSONTextWriter: ~Copyable {
     /// Appends bytes there is room for.
     @inline(__always)
     private mutating func put(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        (self.start + self.count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        Self.copy(bytes, to: self.start + self.count)
         self.count += bytes.count
+    }
+
+    /// Copies bytes to memory there is room in.
+    ///
+    /// NB: up to 16 bytes (a key, a name: most of what a move writes) as two overlapping words of 8, 4 or
+    /// 1 bytes, inline, where a call to `memcpy` cost more than the copy.
+    @inline(__always)
+    private static func copy(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutablePointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        let target = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            target.storeBytes(of: base.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (target + (count &- 8)).storeBytes(
+                of: (base + (count &- 8)).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        case 4..<8:
+            target.storeBytes(of: base.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (target + (count &- 4)).storeBytes(
+                of: (base + (count &- 4)).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        case 1..<4:
+            target.storeBytes(of: base.load(as: UInt8.self), as: UInt8.self)
+            (target + (count &- 1)).storeBytes(of: (base + (count &- 1)).load(as: UInt8.self), as: UInt8.self)
+            if count == 3 { (target + 1).storeBytes(of: (base + 1).load(as: UInt8.self), as: UInt8.self) }
+        case 0:
+            return
+        default:
+            target.copyMemory(from: base, byteCount: count)
+        }
     }
 
     /// Writes the comma before a value or key, when one is due; there must be room for it.
     @inline(__always)
     private mutating func separate() {
-        if self.afterKey {
-            self.afterKey = false
-        } else if !self.first {
-            self.put(UInt8(ascii: ","))
-        }
+        self.count = self.separated(at: self.count)
+    }
+
+    /// Writes the comma due before a value or key at `end`, when one is due (there must be room for it),
+    /// and returns where the value or key starts.
+    ///
+    /// NB: the hot writes below keep their position in a local and store ``count`` once: written through
+    /// ``start`` each byte could be any memory, so the count was stored and checked after every byte.
+    @inline(__always)
+    private mutating func separated(at end: Int) -> Int {
+        let comma = !self.afterKey && !self.first
+        self.afterKey = false
         self.first = false
+        guard comma else { return end }
+        self.start[end] = UInt8(ascii: ",")
+        return end &+ 1
     }
 
     /// Writes `{`; the members follow as ``key(_:)`` and a value each.
@@ -160,14 +198,16 @@ public struct JSONTextWriter: ~Copyable {
 
     private mutating func open(_ bracket: UInt8) {
         self.reserve(2)
-        self.separate()
-        self.put(bracket)
+        let end = self.separated(at: self.count)
+        self.start[end] = bracket
+        self.count = end &+ 1
         self.first = true
     }
 
     private mutating func close(_ bracket: UInt8) {
         self.reserve(1)
-        self.put(bracket)
+        self.start[self.count] = bracket
+        self.count &+= 1
         self.first = false
     }
 
@@ -191,12 +231,26 @@ public struct JSONTextWriter: ~Copyable {
     private mutating func key(_ text: UnsafeRawBufferPointer) {
         assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
         self.reserve(text.count + 4)
-        self.separate()
-        self.put(UInt8(ascii: "\""))
-        self.put(text)
-        self.put(UInt8(ascii: "\""))
-        self.put(UInt8(ascii: ":"))
+        self.quoted(text, colon: true)
         self.afterKey = true
+    }
+
+    /// Writes text that needs no escape between quotes, after the comma due, and a colon after it for a
+    /// key; there must be room for it all.
+    @inline(__always)
+    private mutating func quoted(_ text: UnsafeRawBufferPointer, colon: Bool) {
+        let start = self.start
+        let opening = self.separated(at: self.count)
+        start[opening] = UInt8(ascii: "\"")
+        Self.copy(text, to: start + (opening &+ 1))
+        var end = opening &+ 1 &+ text.count
+        start[end] = UInt8(ascii: "\"")
+        end &+= 1
+        if colon {
+            start[end] = UInt8(ascii: ":")
+            end &+= 1
+        }
+        self.count = end
     }
 
     /// Writes a string the code spells out, one of a fixed set of names (an event's type, a square's
@@ -209,10 +263,7 @@ public struct JSONTextWriter: ~Copyable {
         name.withUTF8Buffer { text in
             assert(!text.contains(where: JSONText.needsEscape) && name.isASCII)
             self.reserve(text.count + 3)
-            self.separate()
-            self.put(UInt8(ascii: "\""))
-            self.put(UnsafeRawBufferPointer(text))
-            self.put(UInt8(ascii: "\""))
+            self.quoted(UnsafeRawBufferPointer(text), colon: false)
         }
     }
 
@@ -239,33 +290,51 @@ public struct JSONTextWriter: ~Copyable {
     @inline(__always)
     private mutating func plainString(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         self.reserve(text.count + 3)
-        self.separate()
-        let quote = self.count
-        self.put(UInt8(ascii: "\""))
+        let start = self.start
+        let quote = self.separated(at: self.count)
+        start[quote] = UInt8(ascii: "\"")
+        var end = quote &+ 1
         if text.count > 16 {
             if text.contains(where: JSONText.needsEscape) {
                 self.count = quote
                 return false
             }
-            self.put(UnsafeRawBufferPointer(text))
+            Self.copy(UnsafeRawBufferPointer(text), to: start + end)
+            end &+= text.count
         } else {
             for byte in text {
                 guard !JSONText.needsEscape(byte) else {
                     self.count = quote
                     return false
                 }
-                self.put(byte)
+                start[end] = byte
+                end &+= 1
             }
         }
-        self.put(UInt8(ascii: "\""))
+        start[end] = UInt8(ascii: "\"")
+        self.count = end &+ 1
         return true
     }
 
     public mutating func integer(_ integer: Int) {
         // NB: at most 20 digits and a sign, written from the last digit back.
         self.reserve(22)
-        self.separate()
-        if integer < 0 { self.put(UInt8(ascii: "-")) }
+        let start = self.start
+        var end = self.separated(at: self.count)
+        // NB: most of a move's numbers (counts, squares' stones, a turn) have one or two digits.
+        if integer >= 0, integer < 100 {
+            if integer >= 10 {
+                start[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer / 10)
+                end &+= 1
+            }
+            start[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
+            self.count = end &+ 1
+            return
+        }
+        if integer < 0 {
+            start[end] = UInt8(ascii: "-")
+            end &+= 1
+        }
         var magnitude = integer.magnitude
         var digits = 1
         var rest = magnitude / 10
@@ -273,13 +342,13 @@ public struct JSONTextWriter: ~Copyable {
             digits += 1
             rest /= 10
         }
-        var index = self.count + digits
+        var index = end &+ digits
         repeat {
             index -= 1
-            self.start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         } while magnitude > 0
-        self.count += digits
+        self.count = end &+ digits
     }
 
     public mutating func bool(_ flag: Bool) {
