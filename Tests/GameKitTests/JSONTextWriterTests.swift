@@ -128,6 +128,10 @@ struct JSONTextWriterTests {
         for scalar in (0..<0x20).map({ Unicode.Scalar(UInt8($0)) }) + ["\"", "\\"] {
             let special = String(Character(scalar))
             strings += [special, "ab" + special, special + "cd", String(repeating: "y", count: 61) + special + "z"]
+            // NB: in a string longer than 16 bytes, at each place of its first words and of its tail.
+            strings += (0..<27).map { place in
+                String(repeating: "h", count: place) + special + String(repeating: "t", count: 26 - place)
+            }
         }
         for string in strings {
             // NB: the string after a prefix that leaves 0 to 9 bytes of the writer's first room.
