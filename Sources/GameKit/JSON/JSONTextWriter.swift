@@ -215,6 +215,7 @@ public struct JSONTextWriter: ~Copyable {
     ///
     /// NB: keys are the value's own names, written in the code: copied as they are, with no scan for
     /// characters to escape (a key needs none; checked in debug builds).
+    @inline(__always)
     public mutating func key(_ key: StaticString) {
         key.withUTF8Buffer { self.key(UnsafeRawBufferPointer($0)) }
     }
@@ -228,6 +229,7 @@ public struct JSONTextWriter: ~Copyable {
         self.afterKey = true
     }
 
+    @inline(__always)
     private mutating func key(_ text: UnsafeRawBufferPointer) {
         assert(!text.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
         self.reserve(text.count + 4)
@@ -259,6 +261,7 @@ public struct JSONTextWriter: ~Copyable {
     ///
     /// NB: the host writes about thirty such names into a move's events and state; a `String` goes
     /// through its storage and the escape check, several times the work of the copy.
+    @inline(__always)
     public mutating func string(_ name: StaticString) {
         name.withUTF8Buffer { text in
             assert(!text.contains(where: JSONText.needsEscape) && name.isASCII)
