@@ -166,18 +166,30 @@ public struct SHA256: Sendable {
         // NB: the digits straight from the words, without the digest's bytes in between.
         return String(unsafeUninitializedCapacity: 64) { text in
             withUnsafeBytes(of: words) { words in
-                for position in 0..<64 { text[position] = Self.hexDigit(position, of: words) }
+                let target = UnsafeMutableRawPointer(text.baseAddress!)
+                for index in 0..<8 {
+                    let digits = Self.hexDigits(words.load(fromByteOffset: 4 * index, as: UInt32.self))
+                    target.storeBytes(of: digits.littleEndian, toByteOffset: 8 * index, as: UInt64.self)
+                }
             }
             return 64
         }
     }
 
-    /// The hex digit at `position` (0 to 63) of a digest's words, in lower case.
+    /// A word's eight hex digits in lower case, the first in the lowest byte (as they are written, when
+    /// stored little-endian).
+    ///
+    /// NB: eight digits at once: each byte of the word moved to a 16-bit lane of its own, its two nibbles
+    /// to the lane's two bytes, then `"0"` added to each, and 39 more (`"a"` - `"0"` - 10) to those from
+    /// 10 up (`(n + 6) >> 4` is 1 for them). A digit at a time took 24 instructions.
     @inline(__always)
-    private static func hexDigit(_ position: Int, of words: UnsafeRawBufferPointer) -> UInt8 {
-        let word = words.load(fromByteOffset: 4 * (position >> 3), as: UInt32.self)
-        let digit = UInt8(truncatingIfNeeded: word >> (28 - 4 * UInt32(position & 7))) & 0x0f
-        return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+    static func hexDigits(_ word: UInt32) -> UInt64 {
+        var spread = UInt64(word.byteSwapped)
+        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        let nibbles = (spread >> 4) & 0x000F_000F_000F_000F | (spread & 0x000F_000F_000F_000F) << 8
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
     }
 
     /// The digest of bytes in memory, as 64 lowercase hex digits (``hex(of:)-(Sequence<UInt8>)`` without
@@ -201,9 +213,13 @@ public struct SHA256: Sendable {
         let words = digest.finalWords()
         var hex = hex
         return hex.withUTF8 { text in
-            guard text.count == 64 else { return false }
+            guard text.count == 64, let base = text.baseAddress else { return false }
             return withUnsafeBytes(of: words) { words in
-                (0..<64).allSatisfy { text[$0] == Self.hexDigit($0, of: words) }
+                (0..<8).allSatisfy { index in
+                    let written = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)
+                    return UInt64(littleEndian: written)
+                        == Self.hexDigits(words.load(fromByteOffset: 4 * index, as: UInt32.self))
+                }
             }
         }
     }
