@@ -118,6 +118,20 @@ struct SHA256Tests {
         }
     }
 
+    @Test("a word's eight hex digits at once are the digits of its four bytes, most significant first")
+    func wordDigits() {
+        var generator = SplitMix64(seed: 5)
+        let words: [UInt32] =
+            [0, 0x0123_4567, 0x89AB_CDEF, 0xFFFF_FFFF, 0x9A9A_0F0F]
+            + (0..<500).map { _ in
+                UInt32(truncatingIfNeeded: generator.next())
+            }
+        for word in words {
+            let digits = withUnsafeBytes(of: Hex.digits(of: word).littleEndian) { String(decoding: $0, as: UTF8.self) }
+            #expect(digits == Hex.string(of: withUnsafeBytes(of: word.bigEndian) { Array($0) }), "\(word)")
+        }
+    }
+
     static let engines: [SHA256.Engine] = SHA256.processorHasSHA ? [.portable, .processor] : [.portable]
 }
 

@@ -168,28 +168,12 @@ public struct SHA256: Sendable {
             withUnsafeBytes(of: words) { words in
                 let target = UnsafeMutableRawPointer(text.baseAddress!)
                 for index in 0..<8 {
-                    let digits = Self.hexDigits(words.load(fromByteOffset: 4 * index, as: UInt32.self))
+                    let digits = Hex.digits(of: words.load(fromByteOffset: 4 * index, as: UInt32.self))
                     target.storeBytes(of: digits.littleEndian, toByteOffset: 8 * index, as: UInt64.self)
                 }
             }
             return 64
         }
-    }
-
-    /// A word's eight hex digits in lower case, the first in the lowest byte (as they are written, when
-    /// stored little-endian).
-    ///
-    /// NB: eight digits at once: each byte of the word moved to a 16-bit lane of its own, its two nibbles
-    /// to the lane's two bytes, then `"0"` added to each, and 39 more (`"a"` - `"0"` - 10) to those from
-    /// 10 up (`(n + 6) >> 4` is 1 for them). A digit at a time took 24 instructions.
-    @inline(__always)
-    static func hexDigits(_ word: UInt32) -> UInt64 {
-        var spread = UInt64(word.byteSwapped)
-        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
-        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
-        let nibbles = (spread >> 4) & 0x000F_000F_000F_000F | (spread & 0x000F_000F_000F_000F) << 8
-        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
-        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
     }
 
     /// The digest of bytes in memory, as 64 lowercase hex digits (``hex(of:)-(Sequence<UInt8>)`` without
@@ -218,7 +202,7 @@ public struct SHA256: Sendable {
                 (0..<8).allSatisfy { index in
                     let written = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)
                     return UInt64(littleEndian: written)
-                        == Self.hexDigits(words.load(fromByteOffset: 4 * index, as: UInt32.self))
+                        == Hex.digits(of: words.load(fromByteOffset: 4 * index, as: UInt32.self))
                 }
             }
         }
