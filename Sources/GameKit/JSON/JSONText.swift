@@ -35,6 +35,23 @@ public enum JSONText {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
+    /// The bytes of `word` (eight, in memory order) that are written escaped (``needsEscape(_:)``), each
+    /// marked by its top bit; zero when there is none. The first marked byte is the first such byte (a
+    /// byte after it may be marked too); the JSON parser and ``JSONTextWriter`` scan strings with it.
+    ///
+    /// NB: the usual bit tricks on the eight bytes at once: `x - 0x01…` borrows out of each zero byte, so
+    /// a byte's top bit in `(x - 0x01…) & ~x & 0x80…` says it was zero (a byte above a marked one may be
+    /// marked by the borrow too, but never the first); for the quote and the backslash `x` is the word XOR
+    /// that byte repeated, and for bytes below 0x20 the word minus 0x20 repeated.
+    @inlinable @inline(__always)
+    public static func escapedBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        let control = (word &- 0x20 &* ones) & ~word & high
+        return control | zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones))
+    }
+
     @inline(__always)
     private static func append(_ byte: UInt8, to output: inout [UInt8]) {
         switch byte {

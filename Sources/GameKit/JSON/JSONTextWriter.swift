@@ -319,22 +319,14 @@ public struct JSONTextWriter: ~Copyable {
         return true
     }
 
-    /// Whether any byte of `text` needs an escape (``JSONText/needsEscape(_:)``), eight bytes at a time.
-    ///
-    /// NB: the usual bit tricks on a word: `(x - n…) & ~x & 0x80…` is not zero exactly when a byte of `x`
-    /// is below `n` (for `n` up to 0x80), and a byte of the word XOR the quote (or the backslash) repeated
-    /// is zero where the quote is. A hash, 64 hex digits in most states and journal rows, takes 8 words.
+    /// Whether any byte of `text` needs an escape (``JSONText/needsEscape(_:)``), eight bytes at a time
+    /// (``JSONText/escapedBytes(_:)``): a hash, 64 hex digits in most states and journal rows, takes 8 words.
     private static func anyNeedsEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        func below(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- limit &* ones) & ~word & high != 0 }
         var index = 0
         while index &+ 8 <= text.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            if below(0x20, word) || below(1, word ^ (0x22 &* ones)) || below(1, word ^ (0x5C &* ones)) {
-                return true
-            }
+            if JSONText.escapedBytes(word) != 0 { return true }
             index &+= 8
         }
         return text[index...].contains(where: JSONText.needsEscape)

@@ -1,3 +1,5 @@
+import GameKit
+
 /// The RFC 8259 parser behind ``ParsedJSON/parse(_:)``: it accepts exactly the JSON texts of the RFC,
 /// within the limits its section 9 allows and docs/PROTOCOL.md section 4 lists (nesting depth, the
 /// range of numbers, strings that are Unicode text). Every method returns `nil` after recording why
@@ -246,19 +248,10 @@ struct JSONParser {
     /// The position (0 to 7) of the first byte of `word` (its bytes in memory order) that is not plain in
     /// a string: below 0x20, from 0x80 up, the quote or the backslash; `nil` when every byte is plain.
     ///
-    /// NB: the usual bit tricks on the eight bytes at once: `x - 0x01…` borrows out of each zero byte, so
-    /// a byte's top bit in `(x - 0x01…) & ~x & 0x80…` says it was zero (a byte above a flagged one may
-    /// be flagged by the borrow too, but never the first); for the quote and the backslash `x` is the
-    /// word XOR that byte repeated, and for bytes below 0x20 the word minus 0x20 repeated.
+    /// NB: the bytes a writer escapes (``JSONText/escapedBytes(_:)``), and those with their top bit set.
     @inline(__always)
     static func firstSpecialByte(_ word: UInt64) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
-        let control = (word &- 0x20 &* ones) & ~word & high
-        let quote = zeroBytes(word ^ (0x22 &* ones))
-        let backslash = zeroBytes(word ^ (0x5C &* ones))
-        let special = control | quote | backslash | (word & high)
+        let special = JSONText.escapedBytes(word) | (word & 0x8080_8080_8080_8080)
         return special == 0 ? nil : special.trailingZeroBitCount / 8
     }
 
