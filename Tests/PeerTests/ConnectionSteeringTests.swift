@@ -70,19 +70,25 @@ struct ConnectionSteeringTests {
         }
     }
 
+    /// Opens `count` idle clients to `host`, at most `atOnce` at a time, and expects each greeted.
+    static func open(
+        _ count: Int, atOnce: Int, named prefix: String, to host: TCNetHost, on group: any EventLoopGroup
+    ) async -> IdleLoad {
+        let clients = IdleLoad(
+            target: LoadTarget(host: "127.0.0.1", port: host.port), namePrefix: prefix, group: group)
+        #expect(await clients.open(count, concurrency: atOnce).errors == 0, "\(prefix)")
+        return clients
+    }
+
     @Test("the first connections on the lobby's loop alone, later ones on the other loop, then the lobby's again")
     func steered() async throws {
         try await Self.withSteeredHost(spreadAfter: 4) { host, group in
-            let target = LoadTarget(host: "127.0.0.1", port: host.port)
             let steering = try #require(host.steering)
             #expect(steering.attached == .lobby)
-            let classroom = IdleLoad(target: target, namePrefix: "class", group: group)
-            let greeted = await classroom.open(4, concurrency: 1)
-            #expect(greeted.errors == 0)
+            let classroom = await Self.open(4, atOnce: 1, named: "class", to: host, on: group)
             #expect(await host.service.servingLoops() == (4, 0))
             try await Self.eventually("spread after 4") { steering.attached == .otherLoops }
-            let school = IdleLoad(target: target, namePrefix: "school", group: group)
-            #expect(await school.open(32, concurrency: 4).errors == 0)
+            let school = await Self.open(32, atOnce: 4, named: "school", to: host, on: group)
             // NB: past the line, the lobby's loop takes no more: the 32 are all on the other one.
             #expect(await host.service.servingLoops() == (4, 32))
             await school.close()
@@ -90,8 +96,7 @@ struct ConnectionSteeringTests {
             #expect(steering.attached == .otherLoops)
             await classroom.close()
             try await Self.eventually("the lobby's again at 2 or fewer") { steering.attached == .lobby }
-            let late = IdleLoad(target: target, namePrefix: "late", group: group)
-            #expect(await late.open(3, concurrency: 1).errors == 0)
+            let late = await Self.open(3, atOnce: 1, named: "late", to: host, on: group)
             #expect(await host.service.servingLoops() == (3, 0))
             await late.close()
         }
@@ -102,15 +107,12 @@ struct ConnectionSteeringTests {
         try await Self.withSteeredHost(spreadAfter: 0) { host, group in
             let steering = try #require(host.steering)
             #expect(steering.attached == .otherLoops)
-            let target = LoadTarget(host: "127.0.0.1", port: host.port)
-            let classroom = IdleLoad(target: target, namePrefix: "class", group: group)
-            #expect(await classroom.open(8, concurrency: 8).errors == 0)
+            let classroom = await Self.open(8, atOnce: 8, named: "class", to: host, on: group)
             #expect(await host.service.servingLoops() == (0, 8))
             await classroom.close()
             try await Self.eventually("the class gone") { await host.service.servingLoops() == (0, 0) }
             #expect(steering.attached == .otherLoops)
-            let late = IdleLoad(target: target, namePrefix: "late", group: group)
-            #expect(await late.open(2, concurrency: 2).errors == 0)
+            let late = await Self.open(2, atOnce: 2, named: "late", to: host, on: group)
             #expect(await host.service.servingLoops() == (0, 2))
             await late.close()
         }

@@ -54,7 +54,8 @@ public struct HostConfiguration: Sendable {
     public var everyCore = false
     /// With ``everyCore`` off, the connections the lobby's thread serves alone: a classroom's. From then
     /// on, new connections go to the other loops (one a core), until no more than half are left
-    /// (``ConnectionSteering``); `Int.max` keeps every connection on the one thread.
+    /// (``ConnectionSteering``); `Int.max` keeps every connection on the one thread, and 0 sends every one
+    /// to the other loops from the first, the lobby's thread deciding alone.
     public var spreadAfter = 200
 
     /// The socket send buffer the host asks of the kernel for each connection (Linux doubles it): what a
