@@ -3,7 +3,7 @@
 #
 #   Benchmarks/net/run.sh                      # release build; 1, 50 and 500 matches for 10 s; 10,000 idle
 #   Benchmarks/net/run.sh --matches "50" --duration 20 --idle 0
-#   Benchmarks/net/run.sh --smoke --tcnet PATH  # CI: everything runs once, briefly; no figure is judged
+#   Benchmarks/net/run.sh --smoke --tcnet PATH  # everything briefly (CI adds --rounds 2); no figure is judged
 #   Benchmarks/net/run.sh --every-core          # every tcnet host started with --every-core
 #   Benchmarks/net/run.sh --rounds 3            # everything three times, Redis beside each round
 #
