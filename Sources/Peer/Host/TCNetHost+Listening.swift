@@ -25,9 +25,11 @@ extension TCNetHost {
     /// connections go to the other loops. With ``HostConfiguration/everyCore`` one socket, whose
     /// connections NIO spreads over the group from the first.
     ///
-    /// NB: the port is bound once without `SO_REUSEPORT` first: in a group, a second host of the same
-    /// user on the same port would join it without an error and take none of its connections, where a
-    /// plain bind fails with "address in use" as a host that listens alone does.
+    /// NB: a port asked for is bound once without `SO_REUSEPORT` first: in a group, a second host of the
+    /// same user on the same port would join it without an error and take none of its connections, where
+    /// a plain bind fails with "address in use" as a host that listens alone does. Port 0 is not: the
+    /// kernel never picks a group's port for a new socket, and between a probe's close and the group's
+    /// bind another socket (a connection going out) could take the port the probe was given.
     static func listen(
         _ configuration: HostConfiguration, sessions: HostSessions, lobbyLoop: any EventLoop,
         group: any EventLoopGroup, logger: Logger
@@ -39,16 +41,20 @@ extension TCNetHost {
                 on: accepting, port: configuration.port, reusePort: false, configuration, sessions, logger)
             return Listening(sockets: [socket], steering: nil)
         }
-        let probe = try await ServerBootstrap(group: lobbyLoop)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: configuration.bindAddress, port: configuration.port).get()
-        let port = probe.localAddress?.port ?? configuration.port
-        try await probe.close()
+        var port = configuration.port
+        if port != 0 {
+            let probe = try await ServerBootstrap(group: lobbyLoop)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: configuration.bindAddress, port: port).get()
+            try await probe.close()
+        }
         var sockets: [NIOAsyncChannel<Void, Never>] = []
         do {
             for loop in [lobbyLoop] + loops.filter({ $0 !== lobbyLoop }) {
-                sockets.append(
-                    try await Self.listener(on: loop, port: port, reusePort: true, configuration, sessions, logger))
+                let socket = try await Self.listener(
+                    on: loop, port: port, reusePort: true, configuration, sessions, logger)
+                sockets.append(socket)
+                port = socket.channel.localAddress?.port ?? port
             }
             let steering = ConnectionSteering(
                 listener: sockets[0].channel, sockets: sockets.count, spreadAfter: configuration.spreadAfter,
@@ -63,7 +69,7 @@ extension TCNetHost {
             logger.notice(
                 "every connection on one thread: the system does not steer them", metadata: ["error": "\(error)"])
             let socket = try await Self.listener(
-                on: lobbyLoop, port: port, reusePort: false, configuration, sessions, logger)
+                on: lobbyLoop, port: configuration.port, reusePort: false, configuration, sessions, logger)
             return Listening(sockets: [socket], steering: nil)
         }
     }
