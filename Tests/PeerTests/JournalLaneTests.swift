@@ -3,7 +3,6 @@ import Foundation
 import GameKit
 import Lobby
 import NIOCore
-import NIOPosix
 import Protocol
 import Storage
 import Synchronization
@@ -54,19 +53,12 @@ struct JournalLaneTests {
         let lane = JournalLane(writer: writer, inline: inline)
         let reports = Reports()
         lane.onReport { report in reports.list.withLock { $0.append(report) } }
-        let (children, accepted) = AsyncStream<any Channel>.makeStream()
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelInitializer { channel in
-                accepted.yield(channel)
-                return channel.eventLoop.makeSucceededVoidFuture()
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
-        let client = try await RawClient.connect(port: server.localAddress!.port!)
-        var iterator = children.makeAsyncIterator()
-        let child = try #require(await iterator.next())
+        var server = try await ActiveChannels.listen()
+        let client = try await RawClient.connect(port: server.port)
+        let child = try #require(await server.next())
         return Rig(
             folder: folder, store: store, lane: lane, link: ClientLink(channel: child, framing: .lengthPrefixed),
-            client: client, server: server, reports: reports)
+            client: client, server: server.server, reports: reports)
     }
 
     private func move(_ seq: Int) -> JournalEntry {

@@ -1,6 +1,5 @@
 import GameKit
 import NIOCore
-import NIOPosix
 import Protocol
 import TestScheduling
 import TestSupport
@@ -26,43 +25,15 @@ struct OutboundBatchTests {
     }
 
     private func rig(connections count: Int, socketBuffers: Int? = nil) async throws -> Rig {
-        let (children, accepted) = AsyncStream<any Channel>.makeStream()
-        var bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        if let socketBuffers {
-            bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: socketBuffers)
-        }
-        // NB: a channel is handed over once active, as the host makes a connection's link: written to before,
-        // its frames could be lost when it closed (the close-and-drop test failed a third of its runs).
-        bootstrap = bootstrap.childChannelInitializer { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(Announcer { accepted.yield($0) })
-            }
-        }
-        let server = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
-        var iterator = children.makeAsyncIterator()
+        var server = try await ActiveChannels.listen(sendBuffer: socketBuffers)
         var links: [ClientLink] = []
         var clients: [RawClient] = []
         for _ in 0..<count {
-            clients.append(try await RawClient.connect(port: server.localAddress!.port!, receiveBuffer: socketBuffers))
-            let child = try #require(await iterator.next())
+            clients.append(try await RawClient.connect(port: server.port, receiveBuffer: socketBuffers))
+            let child = try #require(await server.next())
             links.append(ClientLink(channel: child, framing: .lengthPrefixed))
         }
-        return Rig(server: server, links: links, clients: clients)
-    }
-
-    /// Hands a connection over when it becomes active.
-    private final class Announcer: ChannelInboundHandler, Sendable {
-        typealias InboundIn = ByteBuffer
-        let announce: @Sendable (any Channel) -> Void
-
-        init(_ announce: @escaping @Sendable (any Channel) -> Void) {
-            self.announce = announce
-        }
-
-        func channelActive(context: ChannelHandlerContext) {
-            self.announce(context.channel)
-            context.fireChannelActive()
-        }
+        return Rig(server: server.server, links: links, clients: clients)
     }
 
     /// A payload of `size` bytes that says who it is for and its place.
