@@ -38,15 +38,20 @@ extension HostStore {
         try Self.checkDone(sqlite3_step(handle), db)
     }
 
-    /// Binds UTF-8 text, copied by SQLite before the call returns (`SQLITE_TRANSIENT`).
-    static func bindText(_ text: UnsafeRawBufferPointer, to handle: OpaquePointer?, at index: Int32) {
-        let copied = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    /// Binds UTF-8 text, copied by SQLite before the call returns (`SQLITE_TRANSIENT`), or with `inPlace`
+    /// read where it is (`SQLITE_STATIC`): then the statement must be stepped while `text` is there, and
+    /// bound again before it is stepped again.
+    static func bindText(
+        _ text: UnsafeRawBufferPointer, to handle: OpaquePointer?, at index: Int32, inPlace: Bool = false
+    ) {
+        // NB: no destructor is SQLITE_STATIC; -1 is SQLITE_TRANSIENT.
+        let keeping: sqlite3_destructor_type? = inPlace ? nil : unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         // NB: a null pointer binds NULL, not empty text.
         guard let base = text.baseAddress, !text.isEmpty else {
-            sqlite3_bind_text(handle, index, "", 0, copied)
+            sqlite3_bind_text(handle, index, "", 0, keeping)
             return
         }
-        sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(text.count), copied)
+        sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(text.count), keeping)
     }
 
     /// Throws the database's error unless a step ran the statement to its end.

@@ -228,11 +228,18 @@ extension HostStore {
         text.removeAll()
         record.writeJSON(to: &text)
         var table = record.table
-        table.withUTF8 { Self.bindText(UnsafeRawBufferPointer($0), to: handle, at: 1) }
-        sqlite3_bind_int64(handle, 2, Int64(record.match))
-        sqlite3_bind_int64(handle, 3, Int64(record.seq))
-        text.withBytes { Self.bindText($0, to: handle, at: 4) }
-        try Self.checkDone(sqlite3_step(handle), db)
+        // NB: the texts bound where they are (`SQLITE_STATIC`), the row inserted while they are there: bound
+        // as transient, SQLite copied each into memory of its own (two allocations a move).
+        let code = table.withUTF8 { tableID in
+            text.withBytes { json in
+                Self.bindText(UnsafeRawBufferPointer(tableID), to: handle, at: 1, inPlace: true)
+                sqlite3_bind_int64(handle, 2, Int64(record.match))
+                sqlite3_bind_int64(handle, 3, Int64(record.seq))
+                Self.bindText(json, to: handle, at: 4, inPlace: true)
+                return sqlite3_step(handle)
+            }
+        }
+        try Self.checkDone(code, db)
     }
 
     static let moveInsertSQL = "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
