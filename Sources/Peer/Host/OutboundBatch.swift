@@ -108,17 +108,17 @@ struct OutboundBatch: Sendable {
             for write in writes { write.link.writeAndFlushOnLoop(CollectionOfOne(write.payload)) }
             return
         }
-        // NB: each write's connection looked up once, then sorted as plain numbers: compared through the
-        // links, each comparison copied two channels out of their existentials (a retain and a release each).
-        let order = writes.indices.map { (connection: ObjectIdentifier(writes[$0].link.channel), place: $0) }
-            .sorted { $0.connection == $1.connection ? $0.place < $1.place : $0.connection < $1.connection }
+        let order = writes.indices.sorted { first, second in
+            let one = ObjectIdentifier(writes[first].link.channel)
+            let other = ObjectIdentifier(writes[second].link.channel)
+            return one == other ? first < second : one < other
+        }
         var start = 0
         while start < order.count {
-            let connection = order[start].connection
+            let channel = writes[order[start]].link.channel
             var end = start + 1
-            while end < order.count, order[end].connection == connection { end += 1 }
-            writes[order[start].place].link.writeAndFlushOnLoop(
-                Payloads(writes: writes, places: order[start..<end]))
+            while end < order.count, writes[order[end]].link.channel === channel { end += 1 }
+            writes[order[start]].link.writeAndFlushOnLoop(Payloads(writes: writes, places: order[start..<end]))
             start = end
         }
     }
@@ -135,10 +135,10 @@ struct OutboundBatch: Sendable {
     /// The payloads of some of the writes, in the order of their places.
     private struct Payloads: Sequence, IteratorProtocol {
         let writes: [(link: ClientLink, payload: [UInt8])]
-        var places: ArraySlice<(connection: ObjectIdentifier, place: Int)>
+        var places: ArraySlice<Int>
 
         mutating func next() -> [UInt8]? {
-            self.places.popFirst().map { self.writes[$0.place].payload }
+            self.places.popFirst().map { self.writes[$0].payload }
         }
     }
 }
