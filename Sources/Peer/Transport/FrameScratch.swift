@@ -20,11 +20,17 @@ struct FrameScratch {
 
     /// The scratch's buffer, emptied, filled by `write`: to be written and flushed before the next call.
     /// - Parameters:
-    ///   - allocator: where new storage comes from (the first time, or while earlier frames are pending).
+    ///   - allocator: where new storage comes from when the scratch has none (the first time, or after a
+    ///     large message); while earlier frames are pending, `clear()` takes it from the buffer's own.
     ///   - write: writes the frames (``ByteBuffer/writeFrame(_:)``).
     /// - Returns: the buffer.
-    mutating func fill(allocator: ByteBufferAllocator, _ write: (inout ByteBuffer) -> Void) -> ByteBuffer {
-        var buffer = self.buffer.take() ?? allocator.buffer(capacity: 2048)
+    ///
+    /// NB: the allocator is asked for only then: a channel's `allocator` checks its loop's thread and
+    /// copies the loop's reference (a retain and a release) at each call, for every message written.
+    mutating func fill(
+        allocator: @autoclosure () -> ByteBufferAllocator, _ write: (inout ByteBuffer) -> Void
+    ) -> ByteBuffer {
+        var buffer = self.buffer.take() ?? allocator().buffer(capacity: 2048)
         buffer.clear()
         write(&buffer)
         if buffer.capacity <= Self.keptCapacity { self.buffer = buffer }
@@ -32,8 +38,8 @@ struct FrameScratch {
     }
 
     /// One payload's frame, in the scratch's buffer (see ``fill(allocator:_:)``).
-    mutating func frame(_ payload: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
-        self.fill(allocator: allocator) { $0.writeFrame(payload) }
+    mutating func frame(_ payload: [UInt8], allocator: @autoclosure () -> ByteBufferAllocator) -> ByteBuffer {
+        self.fill(allocator: allocator()) { $0.writeFrame(payload) }
     }
 }
 
