@@ -236,7 +236,10 @@ extension HostStore {
                 sqlite3_bind_int64(handle, 2, Int64(record.match))
                 sqlite3_bind_int64(handle, 3, Int64(record.seq))
                 Self.bindText(json, to: handle, at: 4, inPlace: true)
-                return sqlite3_step(handle)
+                let code = sqlite3_step(handle)
+                // NB: the cached statement keeps no pointer to the texts once they are gone.
+                sqlite3_clear_bindings(handle)
+                return code
             }
         }
         try Self.checkDone(code, db)
