@@ -171,8 +171,8 @@ extension HostStore {
         // NB: each move's record written into one writer's memory and bound from there, not copied out
         // into an array of its own for every move.
         var moveText = JSONTextWriter(capacity: 512)
-        for entry in entries {
-            switch entry {
+        for index in entries.indices {
+            switch entries[index] {
             case .player(let record):
                 try Self.run(
                     db, "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)", .text(record.id.rawValue),
