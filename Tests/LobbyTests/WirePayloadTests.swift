@@ -467,6 +467,24 @@ struct WirePayloadTests {
             text.replacingOccurrences(of: #""re":7"#, with: #""re":"seven""#),
             text.replacingOccurrences(of: #""status":"playing""#, with: #""status":"dancing""#),
         ]
+        // Plain values, read in place, and values written otherwise, which the general path reads: escapes,
+        // white space, numbers at their edges, `null` where a member may hold it.
+        variants += [
+            (#""hash":"h""#, #""hash":"\u0068""#), (#""table":"t9""#, #""table":"t\u0039""#),
+            (#""turn":"A","type""#, #""turn":"\u0041","type""#), (#""seat":"B""#, #""seat":"\u0042""#),
+            (#""type":"state""#, #""type":"st\u0061te""#), (#""status":"playing""#, #""status":"pl\u0061ying""#),
+            (#""status":"playing""#, #""status":"over""#), (#""status":"playing""#, #""status":"Playing""#),
+            (#""hash":"h""#, #""hash": "h" "#), (#""seq":12"#, #""seq": 12 "#),
+            (#""turn":"A","type""#, #""turn": null,"type""#), (#""turn":"A","type""#, #""turn":nul,"type""#),
+            (#""turn":"A","type""#, #""turn":nulls,"type""#), (#""timeLeftMs":5"#, #""timeLeftMs":null"#),
+            (#""seq":12"#, #""seq":0"#), (#""seq":12"#, #""seq":-0"#), (#""seq":12"#, #""seq":012"#),
+            (#""seq":12"#, #""seq":-12"#), (#""seq":12"#, #""seq":123456789012345678"#),
+            (#""seq":12"#, #""seq":1234567890123456789"#), (#""seq":12"#, #""seq":12e0"#), (#""seq":12"#, #""seq":-"#),
+            (#""re":7"#, #""re":9007199254740991"#), (#""re":7"#, #""re":-9007199254740992"#),
+            (#""re":7"#, #""re":-0"#),
+            (#""hash":"h""#, #""hash":"é""#), (#""hash":"h""#, #""hash":"""#), (#""table":"t9""#, #""table":"t9"#),
+            (#""seat":"B""#, #""seat":nul"#),
+        ].map { text.replacingOccurrences(of: $0.0, with: $0.1) }
         Self.expectSomeTaken(variants) { Self.expectSameReading($0) }
     }
 
@@ -681,6 +699,14 @@ struct WirePayloadTests {
             text.replacingOccurrences(of: #"{"bank":2,"direction":"up"}"#, with: #"{ "bank" : 2 , "up" : [ ] }"#),
             text.replacingOccurrences(of: #""direction":"up""#, with: #""direction":"up","direction":"down""#),
             text.replacingOccurrences(of: #""table":"t9""#, with: #""t\u0061ble":"t9""#),
+            text.replacingOccurrences(of: #""table":"t9""#, with: #""table":"t\u0039""#),
+            text.replacingOccurrences(of: #""type":"move""#, with: #""type":"m\u006Fve""#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""id":"s\u0065ven""#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""id":"é""#),
+            text.replacingOccurrences(of: #""id":7"#, with: #""id": 7 "#),
+            text.replacingOccurrences(of: #""seq":12"#, with: #""seq":-0"#),
+            text.replacingOccurrences(of: #""seq":12"#, with: #""seq":012"#),
+            text.replacingOccurrences(of: #""seq":12"#, with: #""seq":1234567890123456789"#),
         ]
         Self.expectSomeTaken(variants) { Self.expectSameMoveReading($0) }
         #expect(Self.everyByteChanged(Array(text.utf8)) { Self.expectSameMoveReading($0) } > 10)

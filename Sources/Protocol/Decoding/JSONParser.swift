@@ -375,6 +375,59 @@ struct JSONParser {
         }
     }
 
+    // MARK: Plain values, read in place
+
+    // NB: a reader that knows a member's type reads its value here, without a ``ParsedJSON`` to make,
+    // switch over and drop: each takes only the value written plainly, as hosts write it, and otherwise
+    // returns `nil` with the parser where it was, so that the caller leaves the text to the general
+    // reading (which takes or refuses the rest as ``value(depth:)`` does).
+
+    /// The string at the parser when it is written plainly (printable ASCII, no escape), the parser past
+    /// it; `nil` for any other value.
+    mutating func plainString() -> String? {
+        self.plainStringBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``plainString()``'s bytes, between its quotes, not made into a `String`.
+    mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+        guard self.peek(UInt8(ascii: "\"")), let end = self.plainStringEnd(from: self.index) else { return nil }
+        let text = UnsafeBufferPointer(rebasing: self.bytes[(self.index + 1)..<(end - 1)])
+        self.index = end
+        return text
+    }
+
+    /// The integer at the parser when it is written plainly (1 to 18 digits, no leading zero, not `-0`,
+    /// no fraction or exponent) and something follows it, the parser past it; `nil` for any other value.
+    mutating func plainInteger() -> Int64? {
+        let count = self.bytes.count
+        let negative = self.peek(UInt8(ascii: "-"))
+        let digits = negative ? self.index + 1 : self.index
+        var end = digits
+        var magnitude: Int64 = 0
+        while end < count, self.bytes[end] &- UInt8(ascii: "0") < 10 {
+            magnitude = magnitude &* 10 &+ Int64(self.bytes[end] &- UInt8(ascii: "0"))
+            end += 1
+        }
+        let length = end - digits
+        guard length > 0, length <= 18, end < count else { return nil }
+        if self.bytes[digits] == UInt8(ascii: "0"), length > 1 || negative { return nil }
+        let next = self.bytes[end]
+        if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+        self.index = end
+        return negative ? -magnitude : magnitude
+    }
+
+    /// Takes `null` at the parser; `false`, the parser where it was, for any other value.
+    mutating func takeNull() -> Bool {
+        let end = self.index + 4
+        guard end <= self.bytes.count, self.bytes[self.index] == UInt8(ascii: "n"),
+            self.bytes[self.index + 1] == UInt8(ascii: "u"), self.bytes[self.index + 2] == UInt8(ascii: "l"),
+            self.bytes[self.index + 3] == UInt8(ascii: "l")
+        else { return false }
+        self.index = end
+        return true
+    }
+
     // MARK: Checked, not kept
 
     // NB: a deferred member's inside is checked by the same grammar, failing for the same reason at the

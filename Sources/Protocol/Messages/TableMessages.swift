@@ -189,15 +189,19 @@ extension MoveRequest {
         var request: ScannedRequest?
         let read = JSONParser.readObject(of: payload, deferring: true) { parser, name in
             switch name.count {
+            // NB: plain values read in place (``JSONParser/plainString()``); a string with an escape, or a
+            // number written otherwise, is the general path's.
             case 2 where name.isNamed("id"):
-                switch parser.memberValue() {
-                case .integer(let number)? where number.magnitude <= RequestID.maxNumber: id = .number(number)
-                case .string(let text)? where (1...RequestID.maxStringLength).contains(text.count):
+                if let number = parser.plainInteger() {
+                    guard number.magnitude <= RequestID.maxNumber else { return false }
+                    id = .number(number)
+                } else {
+                    guard let text = parser.plainString(), (1...RequestID.maxStringLength).contains(text.utf8.count)
+                    else { return false }
                     id = .string(text)
-                default: return false
                 }
             case 3 where name.isNamed("seq"):
-                guard case .integer(let number)? = parser.memberValue() else { return false }
+                guard let number = parser.plainInteger() else { return false }
                 seq = Int(number)
             case 4 where name.isNamed("move"):
                 // NB: kept as its checked text, as a `state`'s move; the game finds or reads it in the lobby
@@ -205,11 +209,10 @@ extension MoveRequest {
                 guard let value = parser.gameValue(depth: 1) else { return false }
                 move = value
             case 4 where name.isNamed("type"):
-                guard case .string(let type)? = parser.memberValue(), let known = ScannedRequest(type: type)
-                else { return false }
+                guard let type = parser.plainStringBytes(), let known = ScannedRequest(type: type) else { return false }
                 request = known
             case 5 where name.isNamed("table"):
-                guard case .string(let name)? = parser.memberValue() else { return false }
+                guard let name = parser.plainString() else { return false }
                 table = name
             default:
                 return false
@@ -236,8 +239,8 @@ private enum ScannedRequest: String {
     ///
     /// NB: a move, by far the most frequent, first: matched against every name, a type cost a string
     /// switch over eight (2 % of a move's decoding in the profile).
-    init?(type: String) {
-        if type == "move" { self = .move } else { self.init(rawValue: type) }
+    init?(type: UnsafeBufferPointer<UInt8>) {
+        if type.isNamed("move") { self = .move } else { self.init(rawValue: String(decoding: type, as: UTF8.self)) }
     }
 
     /// The message, for a request that names only a table; `nil` for a move.
@@ -696,48 +699,83 @@ extension MatchUpdate {
         let read = JSONParser.readObject(of: payload, deferring: true) { parser, name in
             guard let member = StateMember(name), seen & member.bit == 0 else { return false }
             seen |= member.bit
-            if member == .last {
+            switch member {
+            case .last:
                 guard let last = Self.playedMove(&parser) else { return false }
                 update.last = last
-                return true
-            }
-            if member == .result {
+            case .result:
                 guard let result = MatchResult.reading(&parser) else { return false }
                 update.result = result
-                return true
+            case .state, .events, .toAct:
+                guard let node = parser.memberValue() else { return false }
+                return Self.read(member, node, into: &update)
+            default:
+                return Self.readPlain(member, at: &parser, into: &update, re: &re)
             }
-            // NB: a `table` message's `table` is an object: it is left at once to TableUpdate's reader,
-            // not checked here first.
-            if member == .table, parser.valueIsContainer() { return false }
-            guard let node = parser.memberValue() else { return false }
-            return Self.read(member, node, into: &update, re: &re)
+            return true
         }
         guard read, seen & StateMember.required == StateMember.required else { return nil }
         // NB: moved out, not copied (a retain and a release for each of its references).
         return (re, consume update)
     }
 
-    /// Takes a member's value into `update`; `false` for a value the general path must judge.
-    private static func read(
-        _ member: StateMember, _ node: ParsedJSON, into update: inout MatchUpdate, re: inout RequestID?
+    /// Takes a member's plain value (a string, an integer or `null`) into `update`, read at the parser
+    /// without a ``ParsedJSON`` made for it; `false` for anything else, which the general path judges
+    /// (an escape in a string too: it reads the message again from the start).
+    ///
+    /// NB: with a value built for each, switched over and dropped, a `state` took 13 800 instructions to
+    /// read, 11 840 so (callgrind, `tcnet bench lobby`; docs/BENCHMARKS.md, thirtieth round).
+    private static func readPlain(
+        _ member: StateMember, at parser: inout JSONParser, into update: inout MatchUpdate, re: inout RequestID?
     ) -> Bool {
-        switch (member, node) {
-        case (.type, .string("state")): break
-        case (.re, _):
-            re = RequestID.scannedNumber(node)
-            return re != nil
-        case (.table, .string(let table)): update.table = table
-        case (.match, .integer(let match)): update.match = Int(match)
-        case (.seq, .integer(let seq)): update.seq = Int(seq)
-        case (.hash, .string(let hash)): update.hash = hash
-        case (.status, .string(let name)):
+        switch member {
+        case .type:
+            return parser.plainStringBytes()?.isNamed("state") == true
+        case .re:
+            guard let number = parser.plainInteger(), number.magnitude <= RequestID.maxNumber else { return false }
+            re = .number(number)
+        case .table:
+            // NB: a `table` message's `table` is an object: it is left at once to TableUpdate's reader.
+            guard let table = parser.plainString() else { return false }
+            update.table = table
+        case .match:
+            guard let match = parser.plainInteger() else { return false }
+            update.match = Int(match)
+        case .seq:
+            guard let seq = parser.plainInteger() else { return false }
+            update.seq = Int(seq)
+        case .hash:
+            guard let hash = parser.plainString() else { return false }
+            update.hash = hash
+        case .status:
             // NB: `playing`, in all but a match's last `state`, compared first: a string switch over the four
             // names cost about 230 instructions a message.
-            guard let status = name == "playing" ? .playing : TableStatus(rawValue: name) else { return false }
-            update.status = status
-        case (.turn, .string(let turn)): update.turn = turn
-        case (.turn, .null), (.timeLeftMs, .null), (.toAct, .null): break
-        case (.timeLeftMs, .integer(let left)): update.timeLeftMs = Int(left)
+            guard let name = parser.plainStringBytes() else { return false }
+            if name.isNamed("playing") {
+                update.status = .playing
+            } else {
+                guard let status = TableStatus(rawValue: String(decoding: name, as: UTF8.self)) else { return false }
+                update.status = status
+            }
+        case .turn:
+            if parser.takeNull() { return true }
+            guard let turn = parser.plainString() else { return false }
+            update.turn = turn
+        case .timeLeftMs:
+            if parser.takeNull() { return true }
+            guard let left = parser.plainInteger() else { return false }
+            update.timeLeftMs = Int(left)
+        case .state, .events, .toAct, .last, .result:
+            return false
+        }
+        return true
+    }
+
+    /// Takes a container member's value (its checked text) into `update`; `false` for a value the general
+    /// path must judge.
+    private static func read(_ member: StateMember, _ node: ParsedJSON, into update: inout MatchUpdate) -> Bool {
+        switch (member, node) {
+        case (.toAct, .null): break
         case (.toAct, .deferred(let text)) where text.isArray:
             guard case .array(let items) = text.built else { return false }
             var seats: [String] = []
@@ -763,22 +801,22 @@ extension MatchUpdate {
     /// (``PlayedMove/decodeMove(of:)``), without a tree.
     private static func playedMove(_ parser: inout JSONParser) -> PlayedMove? {
         var move: DeferredJSON?
-        var seat: JSONValue?
+        var seat: String?
+        var seatSeen = false
         let read = parser.readMembers(depth: 2) { parser, name in
             if name.isNamed("move"), move == nil {
                 move = parser.gameValue(depth: 2)
                 return move != nil
             }
-            guard name.isNamed("seat"), seat == nil else { return false }
-            seat = parser.strictValue(depth: 2)
+            guard name.isNamed("seat"), !seatSeen else { return false }
+            seatSeen = true
+            // NB: a seat written plainly, or `null` (the host moved); an escaped one is the general path's.
+            if parser.takeNull() { return true }
+            seat = parser.plainString()
             return seat != nil
         }
         guard read, let move else { return nil }
-        switch seat {
-        case nil, .null?: return PlayedMove(seat: nil, moveJSON: move)
-        case .string(let name)?: return PlayedMove(seat: name, moveJSON: move)
-        default: return nil
-        }
+        return PlayedMove(seat: seat, moveJSON: move)
     }
 }
 
