@@ -29,7 +29,11 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     @exclusivity(unchecked) private var frames: FrameDecoder
     @exclusivity(unchecked) private var player: SeatPlayer<G>
     @exclusivity(unchecked) private var tally: NetLoadTally
-    @exclusivity(unchecked) private var pending: (id: RequestID, sent: ContinuousClock.Instant)?
+    /// The move in flight: its request's number (the seat numbers its requests) and when it was sent.
+    ///
+    /// NB: the number, not its `RequestID`: an optional tuple holding an enum with a string case was
+    /// copied through the enum's value witnesses for every message read (0.9 % of the client's samples).
+    @exclusivity(unchecked) private var pending: (id: Int64, sent: ContinuousClock.Instant)?
     @exclusivity(unchecked) private var nextID: Int64 = 1_000_000
     @exclusivity(unchecked) private var scratch = FrameScratch()
     private let done: EventLoopPromise<Outcome>
@@ -151,7 +155,7 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
     /// Notes the answer to the move in flight, when `re` names it: its round trip counts when a `state`
     /// answered it before the stop rule's time was up.
     private func answered(_ re: RequestID?, byState: Bool, now: ContinuousClock.Instant, stopping: Bool) {
-        guard let move = self.pending, re == move.id else { return }
+        guard let move = self.pending, case .number(move.id)? = re else { return }
         self.pending = nil
         if byState, !stopping { self.tally.noteMove(roundTrip: move.sent.duration(to: now)) }
     }
@@ -180,13 +184,14 @@ final class LoopSeat<G: Game>: ChannelInboundHandler {
         }
     }
 
+    /// Sends a request, numbered; returns its number.
     @discardableResult
-    private func send(_ message: ClientMessage, context: ChannelHandlerContext) -> RequestID {
-        let id = RequestID.number(self.nextID)
+    private func send(_ message: ClientMessage, context: ChannelHandlerContext) -> Int64 {
+        let id = self.nextID
         self.nextID += 1
         // NB: framed in the seat's scratch buffer, reused once the last frame has gone out: no header, frame
         // and buffer made for each move.
-        let payload = WireCodec.payload(ClientEnvelope(id: id, message))
+        let payload = WireCodec.payload(ClientEnvelope(id: .number(id), message))
         let frame = self.scratch.frame(payload, allocator: context.channel.allocator)
         context.writeAndFlush(self.wrapOutboundOut(frame), promise: nil)
         return id
