@@ -78,7 +78,12 @@ actor LobbyService {
         self.lane.onReport { [weak self] report in
             switch report {
             case .filled(let error):
-                Task { await self?.diskFilled(error) }
+                // NB: on the lobby's loop, after the task that committed and before the loop reads again: a
+                // task of its own went through the global executor first, and a request read meanwhile
+                // found the lobby not yet paused (a move then had no room even with the reserve given
+                // back, and stopped the host).
+                guard let service = self else { return }
+                service.loop.execute { service.assumeIsolated { $0.diskFilled(error) } }
             case .failed(let error):
                 // NB: what is not on disk must not be announced; the host stops, and a restart replays the
                 // journal as it was before this event.
