@@ -11,14 +11,18 @@ public final class HostStore: Sendable {
     public static let fileName = "tcnet.sqlite"
 
     /// The most the write-ahead log keeps on disk between checkpoints, for a data folder's file system:
-    /// a 32nd of it, from 512 KiB (a small folder) to 16 MiB (on any disk of 512 MiB or more).
+    /// a 32nd of it, from 512 KiB (a small folder) to 64 MiB (on any disk of 2 GiB or more).
     ///
     /// NB: a checkpoint copies the log's pages back and syncs both files. ``LogCheckpointer`` copies them
     /// between commits; SQLite's own checkpoint, inside the commit that reaches this limit, is left the
-    /// last frames before the log can start over. At 4 MiB (SQLite's default) a busy host's commits
-    /// checkpointed several times a second and held up the turns behind them: its p99 was twice this one.
+    /// last frames before the log can start over, and the commit after it syncs the new log's header:
+    /// two syncs on the lobby's thread, each flushing what was written since the last pass (2-4 ms on
+    /// this machine), while every move in flight waits. At 4 MiB (SQLite's default) a busy host's commits
+    /// checkpointed several times a second: its p99 was twice that at 16 MiB; at 16 MiB a host of 50
+    /// matches, writing about 40 MB of log a second, still did about 5 such syncs a second, at 64 MiB
+    /// about 1 (docs/BENCHMARKS.md, thirtieth round).
     public static func walLimit(for space: DiskSpace?) -> Int64 {
-        min(max((space?.total ?? 0) / 32, 512 << 10), 16 << 20)
+        min(max((space?.total ?? 0) / 32, 512 << 10), 64 << 20)
     }
 
     /// The path of the database file.

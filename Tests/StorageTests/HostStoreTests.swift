@@ -56,7 +56,8 @@ struct HostStoreTests {
         #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 2 * mib)) == 512 << 10)
         #expect(HostStore.walLimit(for: nil) == 512 << 10)
         #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 64 * mib)) == 2 * mib)
-        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 1 << 40)) == 16 * mib)
+        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 1024 * mib)) == 32 * mib)
+        #expect(HostStore.walLimit(for: DiskSpace(free: mib, total: 1 << 40)) == 64 * mib)
         let small = DiskReserve(folder: "/tmp", space: DiskSpace(free: mib, total: 2 * mib))
         #expect(small.needed == small.size + 512 << 10)
 
