@@ -123,6 +123,9 @@ struct JSONCorpusTests {
         Sample("n_incomplete_false", "[fals]"), Sample("n_incomplete_null", "[nul]"),
         Sample("n_incomplete_true", "[tru]"),
         Sample("n_incomplete_capital_literal", "[True]"),
+        // NB: ours, not the suite's: a literal wrong in its last letter only.
+        Sample("n_incomplete_null_last_letter", "[nulL]"), Sample("n_incomplete_true_last_letter", "[truE]"),
+        Sample("n_incomplete_false_last_letter", "[falsE]"),
         // n_multidigit
         Sample("n_multidigit_number_then_00", "123\u{0}"),
         // n_number

@@ -83,9 +83,7 @@ struct JSONParser {
         if self.opensEmpty(closer: UInt8(ascii: "}")) { return true }
         while true {
             self.skipWhitespace()
-            guard self.peek(UInt8(ascii: "\"")), let end = self.plainStringEnd(from: self.index) else { return false }
-            let name = UnsafeBufferPointer(rebasing: self.bytes[(self.index + 1)..<(end - 1)])
-            self.index = end
+            guard let name = self.plainStringBytes() else { return false }
             self.skipWhitespace()
             guard self.peek(UInt8(ascii: ":")) else { return false }
             self.index += 1
@@ -419,12 +417,8 @@ struct JSONParser {
 
     /// Takes `null` at the parser; `false`, the parser where it was, for any other value.
     mutating func takeNull() -> Bool {
-        let end = self.index + 4
-        guard end <= self.bytes.count, self.bytes[self.index] == UInt8(ascii: "n"),
-            self.bytes[self.index + 1] == UInt8(ascii: "u"), self.bytes[self.index + 2] == UInt8(ascii: "l"),
-            self.bytes[self.index + 3] == UInt8(ascii: "l")
-        else { return false }
-        self.index = end
+        guard self.spells("null", at: self.index) else { return false }
+        self.index += 4
         return true
     }
 
@@ -486,12 +480,8 @@ struct JSONParser {
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 let word: StaticString =
                     byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
-                let length = word.utf8CodeUnitCount
-                guard index + length <= count else { return nil }
-                for offset in 1..<length where bytes[index + offset] != word.utf8Start[offset] {
-                    return nil
-                }
-                index += length
+                guard self.spells(word, at: index) else { return nil }
+                index += word.utf8CodeUnitCount
             default:
                 let digits = byte == UInt8(ascii: "-") ? index + 1 : index
                 var end = digits
@@ -564,12 +554,17 @@ struct JSONParser {
     }
 
     private mutating func skipLiteral(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard self.index + count <= self.bytes.count else { return self.refuse(.unexpectedCharacter) }
-        for offset in 0..<count where self.bytes[self.index + offset] != text.utf8Start[offset] {
-            return self.refuse(.unexpectedCharacter)
-        }
-        self.index += count
+        guard self.spells(text, at: self.index) else { return self.refuse(.unexpectedCharacter) }
+        self.index += text.utf8CodeUnitCount
+        return true
+    }
+
+    /// Whether the bytes at `index` are `word` (a literal: `true`, `false`, `null`).
+    @inline(__always)
+    private func spells(_ word: StaticString, at index: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard index + length <= self.bytes.count else { return false }
+        for offset in 0..<length where self.bytes[index + offset] != word.utf8Start[offset] { return false }
         return true
     }
 

@@ -38,10 +38,12 @@ public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// A host's `re` as the member-by-member readers take it (on a `state`, a `table`, an offer): an
-    /// integer within ``maxNumber``; `nil` for anything else, which the general reading then judges.
-    static func scannedNumber(_ node: ParsedJSON?) -> RequestID? {
-        guard case .integer(let number)? = node, number.magnitude <= Self.maxNumber else { return nil }
+    /// A numeric id as the member-by-member readers take it (a host's `re` on a `state`, a `table`, an
+    /// offer; a client's `id` on a `move`), read at the parser: an integer written plainly within
+    /// ``maxNumber``; `nil` for anything else (the parser where it was, unless past an integer beyond
+    /// ``maxNumber``, which no reader takes), which the general reading then judges.
+    static func scannedNumber(_ parser: inout JSONParser) -> RequestID? {
+        guard let number = parser.plainInteger(), number.magnitude <= Self.maxNumber else { return nil }
         return .number(number)
     }
 

@@ -15,7 +15,7 @@ extension TableUpdate {
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
             case 2 where name.isNamed("re"):
-                re = RequestID.scannedNumber(parser.memberValue())
+                re = RequestID.scannedNumber(&parser)
                 return re != nil
             case 4 where name.isNamed("type"):
                 guard case .string("table")? = parser.memberValue() else { return false }
@@ -48,7 +48,7 @@ extension OfferNotice {
         let read = JSONParser.readObject(of: payload) { parser, name in
             switch name.count {
             case 2 where name.isNamed("re") && re == nil:
-                re = RequestID.scannedNumber(parser.memberValue())
+                re = RequestID.scannedNumber(&parser)
                 return re != nil
             case 4 where name.isNamed("seat") && seat == nil:
                 guard case .string(let text)? = parser.memberValue() else { return false }

@@ -192,9 +192,8 @@ extension MoveRequest {
             // NB: plain values read in place (``JSONParser/plainString()``); a string with an escape, or a
             // number written otherwise, is the general path's.
             case 2 where name.isNamed("id"):
-                if let number = parser.plainInteger() {
-                    guard number.magnitude <= RequestID.maxNumber else { return false }
-                    id = .number(number)
+                if let number = RequestID.scannedNumber(&parser) {
+                    id = number
                 } else {
                     guard let text = parser.plainString(), (1...RequestID.maxStringLength).contains(text.utf8.count)
                     else { return false }
@@ -732,8 +731,8 @@ extension MatchUpdate {
         case .type:
             return parser.plainStringBytes()?.isNamed("state") == true
         case .re:
-            guard let number = parser.plainInteger(), number.magnitude <= RequestID.maxNumber else { return false }
-            re = .number(number)
+            re = RequestID.scannedNumber(&parser)
+            return re != nil
         case .table:
             // NB: a `table` message's `table` is an object: it is left at once to TableUpdate's reader.
             guard let table = parser.plainString() else { return false }
