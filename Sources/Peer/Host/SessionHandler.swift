@@ -13,9 +13,12 @@ import Protocol
 /// while one is under way the connection's later messages wait, so they reach the lobby in the order they
 /// were sent, and once ``pendingLimit`` of them wait, so do the socket's reads. Each step's task awaits
 /// the one before it.
-final class SessionHandler: ChannelDuplexHandler {
+///
+/// NB: inbound only: the reads wait with the channel's `autoRead` off, not by holding its `read` events;
+/// as an outbound handler, every message the host sent on the connection, and every read, went through it
+/// only to be passed on.
+final class SessionHandler: ChannelInboundHandler {
     typealias InboundIn = [UInt8]
-    typealias OutboundIn = NIOAny
 
     private enum Phase {
         /// The lobby has not registered the connection yet.
@@ -40,7 +43,8 @@ final class SessionHandler: ChannelDuplexHandler {
     /// NB: reads go on meanwhile, up to this, so that the framing checks and the hello timer before this
     /// handler see what the client sent even while the lobby is slow to admit or greet it.
     static let pendingLimit = 64
-    /// Whether the channel asked to read while a step was under way.
+    /// Whether the channel's reads wait (its `autoRead` is off) until a step ends or its payloads are
+    /// handled.
     private var readHeld = false
     /// Whether the session closed the connection, or the connection ended: nothing more is read.
     private var ended = false
@@ -70,16 +74,9 @@ final class SessionHandler: ChannelDuplexHandler {
         let payload = self.unwrapInboundIn(data)
         if self.waiting {
             self.pending.append(payload)
+            if self.pending.count >= Self.pendingLimit, !self.readHeld { self.holdReads(true, context: context) }
         } else {
             self.handle(payload)
-        }
-    }
-
-    func read(context: ChannelHandlerContext) {
-        if self.waiting, self.pending.count >= Self.pendingLimit {
-            self.readHeld = true
-        } else {
-            context.read()
         }
     }
 
@@ -196,8 +193,14 @@ final class SessionHandler: ChannelDuplexHandler {
             self.handle(payload)
         }
         if self.readHeld, !self.waiting || self.pending.count < Self.pendingLimit, let context = self.context {
-            self.readHeld = false
-            context.read()
+            self.holdReads(false, context: context)
         }
+    }
+
+    /// Stops the socket's reads, or lets them go on (NIO reads at once when `autoRead` comes back on).
+    private func holdReads(_ held: Bool, context: ChannelHandlerContext) {
+        self.readHeld = held
+        // NB: a channel that is closing may refuse the option; it reads nothing more either way.
+        try? context.channel.syncOptions?.setOption(.autoRead, value: !held)
     }
 }
