@@ -225,10 +225,12 @@ actor LobbyService {
         // NB: a move's part: its journal entry, and its state for each of two players.
         outcome.journal.reserveCapacity(letters.count)
         outcome.deliveries.reserveCapacity(2 * letters.count)
+        // NB: the clock read once a batch, not once a letter: the letters were all taken at once.
+        let now = self.now
         for letter in letters {
             switch letter.content {
             case .message(let envelope):
-                self.desk.take(envelope, from: letter.connection, lobby: &self.lobby, now: self.now, into: &outcome)
+                self.desk.take(envelope, from: letter.connection, lobby: &self.lobby, now: now, into: &outcome)
             case .answer(let envelope, let closes):
                 outcome.deliveries.append(Delivery(to: letter.connection, envelope, closesConnection: closes))
             }
