@@ -35,6 +35,8 @@ struct SessionReadHoldTests {
                 $0.rateLimit = RateLimit(burst: 1_000, perSecond: 1_000)
             }
         ) { host in
+            // NB: without the kernel's steering every connection is on the lobby's loop, which this test holds.
+            try #require(host.steering != nil, "the system does not steer connections to the other loop")
             let lobby = LobbyThreadHold(host.service.loop)
             defer { lobby.release() }
             try await lobby.hold()
@@ -45,11 +47,13 @@ struct SessionReadHoldTests {
             for id in 2...70 { first += WireCodec.frame(ClientEnvelope(id: .number(Int64(id)), .ping(Ping()))) }
             try await client.send(bytes: first)
             let socket = HostSideSocket(hostPort: host.port, clientPort: client.localPort)
-            try await Self.eventually("the host read the first 70 messages") { socket.unreadBytes() == 0 }
+            try await Self.eventually("the host read the first 70 messages", { socket.unreadBytes() }) {
+                socket.unreadBytes() == 0
+            }
             // NB: invalid UTF-8, which the session answers in its turn (a framing error is answered at once).
             let last = FrameEncoder.frame([0x7B, 0xFF, 0x7D])
             try await client.send(bytes: last)
-            try await Self.eventually("the 71st message waiting in the host's socket") {
+            try await Self.eventually("the 71st message waiting in the host's socket", { socket.unreadBytes() }) {
                 socket.unreadBytes() == last.count
             }
             // NB: still there a while later: a host that read it would have done so within microseconds.
@@ -65,17 +69,21 @@ struct SessionReadHoldTests {
         }
     }
 
-    /// Waits, within a generous deadline, until `done` holds.
-    static func eventually(_ what: Comment, _ done: @Sendable () -> Bool) async throws {
+    /// Waits, within a generous deadline, until `done` holds; a failure tells the host's unread bytes then.
+    static func eventually(
+        _ what: String, _ unread: @Sendable () -> Int? = { nil }, _ done: @Sendable () -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now + .seconds(30)
         while !done() {
-            guard ContinuousClock.now < deadline else { throw Failure.notWithin(what) }
+            guard ContinuousClock.now < deadline else {
+                throw Failure.notWithin(what, unread: unread().map(String.init) ?? "no such socket")
+            }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
 
     enum Failure: Error {
-        case notWithin(Comment)
+        case notWithin(String, unread: String = "")
     }
 }
 
@@ -118,7 +126,10 @@ private struct HostSideSocket: Sendable {
 
     /// The bytes the kernel holds for the host that the host has not read; `nil` when the socket is gone.
     func unreadBytes() -> Int? {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return nil }
+        // NB: read to its end: `String(contentsOfFile:)` reads a file of /proc as far as its first page only.
+        guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return nil }
+        defer { try? file.close() }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         let local = String(format: "0100007F:%04X", self.hostPort)
         let remote = String(format: "0100007F:%04X", self.clientPort)
         for line in table.split(separator: "\n").dropFirst() {
