@@ -42,7 +42,9 @@ struct SessionReadHoldTests {
             try await lobby.hold()
             let client = try await RawClient.connect(port: host.port)
             // NB: hello and 69 pings in one write: admission waits for the lobby, so every one of them waits in
-            // the session, more than it holds before it stops the reads.
+            // the session, more than it holds before it stops the reads. About 2.4 KB: one pass of the loop's
+            // reads takes them all (up to 3 840 bytes: 256, then doubled at each full read, four reads a pass),
+            // and the hold, after the 64th, stops the next pass.
             var first = Array(WireCodec.frame(ClientEnvelope(id: .number(1), .hello(Hello(name: "Lan")))))
             for id in 2...70 { first += WireCodec.frame(ClientEnvelope(id: .number(Int64(id)), .ping(Ping()))) }
             try await client.send(bytes: first)
