@@ -20,10 +20,13 @@ public enum Classroom {
         public let screen: any GameScreen.Type
         /// The game's part of the conformance suite.
         public let fixture: GameFixture
+        /// The game as the host's catalogue holds it, its matches' code compiled for it here.
+        public let catalogEntry: GameCatalog.Entry
 
-        init(_ screen: any GameScreen.Type, _ fixture: GameFixture) {
+        init<S: GameScreen>(_ screen: S.Type, _ fixture: GameFixture) {
             self.screen = screen
             self.fixture = fixture
+            self.catalogEntry = GameCatalog.Entry(S.G.self)
         }
 
         /// The game.
@@ -49,7 +52,7 @@ public enum Classroom {
 
 extension GameCatalog {
     /// The games the host offers.
-    public static let classroom = GameCatalog(Classroom.games.map { $0.game })
+    public static let classroom = GameCatalog(Classroom.games.map(\.catalogEntry))
 }
 
 extension ScreenCatalog {

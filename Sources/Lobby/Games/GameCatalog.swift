@@ -5,27 +5,46 @@ import Protocol
 ///
 /// NB: the lobby names no game; the `tcnet` command assembles the catalogue (one line a game).
 public struct GameCatalog: Sendable {
-    private let games: [String: any Game.Type]
+    /// One game of a catalogue: its type, and its matches' code compiled for it.
+    public struct Entry: Sendable {
+        let game: any Game.Type
+        let matches: MatchCode
+
+        /// The entry of a game named here, whose matches run the game's code specialised for it in a
+        /// release build (``MatchCode``).
+        public init<G: Game>(_ game: G.Type) {
+            self.game = game
+            self.matches = MatchCode(game)
+        }
+    }
+
+    private let games: [String: Entry]
     private let order: [String]
     /// The games as `welcome` lists them, written once for every player.
     public let gameList: GameList
 
     /// Creates a catalogue.
     /// - Parameter games: the games, in the order `welcome` lists them.
+    public init(_ games: [Entry]) {
+        self.games = Dictionary(uniqueKeysWithValues: games.map { ($0.game.descriptor.id, $0) })
+        self.order = games.map { $0.game.descriptor.id }
+        self.gameList = .written(games.map { Self.info($0.game.descriptor) })
+    }
+
+    /// Creates a catalogue of games known only at run time (their matches run the games' code generic).
+    /// - Parameter games: the games, in the order `welcome` lists them.
     public init(_ games: [any Game.Type]) {
-        self.games = Dictionary(uniqueKeysWithValues: games.map { ($0.descriptor.id, $0) })
-        self.order = games.map { $0.descriptor.id }
-        self.gameList = .written(games.map { Self.info($0.descriptor) })
+        self.init(games.map { Entry($0) })
     }
 
     /// The descriptors, in order.
     public var descriptors: [GameDescriptor] {
-        self.order.compactMap { self.games[$0]?.descriptor }
+        self.order.compactMap { self.games[$0]?.game.descriptor }
     }
 
     /// The game with this id.
     public func game(_ id: String) -> (any Game.Type)? {
-        self.games[id]
+        self.games[id]?.game
     }
 
     /// Starts a match of a game.
@@ -35,8 +54,8 @@ public struct GameCatalog: Sendable {
     ///   - secret: the match's secret, for the host's randomness.
     /// - Returns: the match, or `nil` when the game or rule set is unknown.
     public func startMatch(game id: String, _ setup: MatchSetup, secret: [UInt8]) -> (any AnyMatch)? {
-        guard let game = self.games[id] else { return nil }
-        return Self.start(game, setup, secret: secret)
+        guard let entry = self.games[id] else { return nil }
+        return ErasedMatch(entry.matches, setup, secret: secret)
     }
 
     /// Checks a table's options: each against its declaration, then the game's own relations.
@@ -48,7 +67,7 @@ public struct GameCatalog: Sendable {
     public func options(
         _ given: [String: JSONValue], game id: String, seats: Int
     ) -> Result<GameOptions, OptionRefusal> {
-        guard let game = self.games[id] else { return .success(GameOptions(defaultsOf: [])) }
+        guard let game = self.games[id]?.game else { return .success(GameOptions(defaultsOf: [])) }
         var values: [String: OptionValue] = [:]
         for (name, json) in given {
             guard let value = OptionValue(json: json) else {
@@ -70,11 +89,7 @@ public struct GameCatalog: Sendable {
 
     /// What a game needs from the host for a table with these options.
     public func features(game id: String, options: GameOptions) -> Set<HostFeature> {
-        self.games[id]?.features(for: options) ?? []
-    }
-
-    private static func start<G: Game>(_: G.Type, _ setup: MatchSetup, secret: [UInt8]) -> (any AnyMatch)? {
-        Match<G>(setup, secret: secret)
+        self.games[id]?.game.features(for: options) ?? []
     }
 
     // MARK: Wire forms

@@ -65,8 +65,8 @@ public struct MoveEffects: Sendable {
     public var events: @Sendable (Viewer) -> EncodedJSON
 }
 
-/// A match of a concrete game.
-struct Match<G: Game>: AnyMatch {
+/// A match of a concrete game; the lobby holds it as an ``ErasedMatch``, which runs its code specialised.
+struct Match<G: Game>: Sendable {
     var state: G.State
     private(set) var seq = 0
 
