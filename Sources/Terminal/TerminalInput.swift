@@ -1,9 +1,9 @@
-import ScreenKit
 import Dispatch
 import Foundation
+import ScreenKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the terminal tells the program: keys and size changes.
@@ -14,10 +14,15 @@ public enum TerminalInput: Sendable {
 }
 
 extension RawTerminal {
+    /// The name of the thread that reads the keys.
+    public static let keysThreadName = "tcnet-keys"
+
     /// Reads keys from standard input on a thread of its own, and reports SIGWINCH.
     /// - Parameter deliver: called with each input, on a background thread.
     public static func startInput(_ deliver: @escaping @Sendable (TerminalInput) -> Void) {
         let thread = Thread {
+            // NB: named, so that a look at the process (gdb, /proc/PID/task) finds the thread that reads the keys.
+            Thread.current.name = Self.keysThreadName
             var buffer = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }

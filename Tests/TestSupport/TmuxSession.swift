@@ -116,6 +116,36 @@ public final class TmuxSession: Sendable {
         return kernel + "\n[its threads]\n" + frames.joined(separator: "\n")
     }
 
+    /// The bytes the pane's command has read from its terminal so far: what its keys thread (named
+    /// `tcnet-keys`) read, from the kernel's count (`rchar` in `/proc/PID/task/TID/io`); `nil` before it runs.
+    public func keysRead() -> Int? {
+        guard let pid = try? self.panePID() else { return nil }
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? ""
+            guard name.trimmingCharacters(in: .newlines) == "tcnet-keys",
+                let io = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/io", encoding: .utf8),
+                let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") })
+            else { continue }
+            return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    /// Waits until the pane's command has read `count` bytes from its terminal since `start`
+    /// (``keysRead()``): the keys sent since then are in its hands, not in the terminal's queue.
+    ///
+    /// NB: `send-keys` returns before the program reads the keys; a resize right after could reach it first.
+    public func waitForKeysRead(_ count: Int, since start: Int, timeout: Duration = .seconds(40)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while (self.keysRead() ?? start) < start + count {
+            guard ContinuousClock.now < deadline else {
+                throw TmuxError.timedOut(screen: "[\(count) bytes of keys not read]\n" + ((try? self.screen()) ?? ""))
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// Resizes the terminal, as a person dragging its window would.
     public func resize(width: Int, height: Int) throws {
         try Self.tmux(["-S", self.socket, "resize-window", "-t", self.name, "-x", "\(width)", "-y", "\(height)"])

@@ -125,9 +125,12 @@ struct ScreenTerminalTests {
         let before = try await players.lan.waitForScreen { $0.contains(">> YOUR TURN <<") }
         try players.lan.resize(width: 60, height: 20)
         _ = try await players.lan.waitForScreen { $0.contains("the board needs 80x24") }
+        let read = try #require(players.lan.keysRead())
         try players.lan.send("1")
         try players.lan.send("Down")
         try players.lan.send("q")
+        // NB: "1", Down (ESC [ B) and "q" read while the terminal is small, before it grows again.
+        try await players.lan.waitForKeysRead(5, since: read)
         try players.lan.resize(width: 80, height: 24)
         let after = try await players.lan.waitForScreen { $0.contains(">> YOUR TURN <<") }
         #expect(!after.contains("Leave the match?"))
