@@ -58,18 +58,6 @@ struct ConnectionSteeringTests {
         }
     }
 
-    /// Waits, within a generous deadline, until `done` holds.
-    static func eventually(_ what: Comment, _ done: @Sendable () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !(await done()) {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("not within 30 s: \(what)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
     /// Opens `count` idle clients to `host`, at most `atOnce` at a time, and expects each greeted.
     static func open(
         _ count: Int, atOnce: Int, named prefix: String, to host: TCNetHost, on group: any EventLoopGroup
@@ -87,15 +75,15 @@ struct ConnectionSteeringTests {
             #expect(steering.attached == .lobby)
             let classroom = await Self.open(4, atOnce: 1, named: "class", to: host, on: group)
             #expect(await host.service.servingLoops() == (4, 0))
-            try await Self.eventually("spread after 4") { steering.attached == .otherLoops }
+            try await eventually("spread after 4") { steering.attached == .otherLoops }
             let school = await Self.open(32, atOnce: 4, named: "school", to: host, on: group)
             // NB: past the line, the lobby's loop takes no more: the 32 are all on the other one.
             #expect(await host.service.servingLoops() == (4, 32))
             await school.close()
-            try await Self.eventually("the school gone") { await host.service.servingLoops() == (4, 0) }
+            try await eventually("the school gone") { await host.service.servingLoops() == (4, 0) }
             #expect(steering.attached == .otherLoops)
             await classroom.close()
-            try await Self.eventually("the lobby's again at 2 or fewer") { steering.attached == .lobby }
+            try await eventually("the lobby's again at 2 or fewer") { steering.attached == .lobby }
             let late = await Self.open(3, atOnce: 1, named: "late", to: host, on: group)
             #expect(await host.service.servingLoops() == (3, 0))
             await late.close()
@@ -110,7 +98,7 @@ struct ConnectionSteeringTests {
             let classroom = await Self.open(8, atOnce: 8, named: "class", to: host, on: group)
             #expect(await host.service.servingLoops() == (0, 8))
             await classroom.close()
-            try await Self.eventually("the class gone") { await host.service.servingLoops() == (0, 0) }
+            try await eventually("the class gone") { await host.service.servingLoops() == (0, 0) }
             #expect(steering.attached == .otherLoops)
             let late = await Self.open(2, atOnce: 2, named: "late", to: host, on: group)
             #expect(await host.service.servingLoops() == (0, 2))

@@ -49,13 +49,13 @@ struct SessionReadHoldTests {
             for id in 2...70 { first += WireCodec.frame(ClientEnvelope(id: .number(Int64(id)), .ping(Ping()))) }
             try await client.send(bytes: first)
             let socket = HostSideSocket(hostPort: host.port, clientPort: client.localPort)
-            try await Self.eventually("the host read the first 70 messages", { socket.unreadBytes() }) {
+            try await eventually("the host read the first 70 messages", detail: socket.described) {
                 socket.unreadBytes() == 0
             }
             // NB: invalid UTF-8, which the session answers in its turn (a framing error is answered at once).
             let last = FrameEncoder.frame([0x7B, 0xFF, 0x7D])
             try await client.send(bytes: last)
-            try await Self.eventually("the 71st message waiting in the host's socket", { socket.unreadBytes() }) {
+            try await eventually("the 71st message waiting in the host's socket", detail: socket.described) {
                 socket.unreadBytes() == last.count
             }
             // NB: still there a while later: a host that read it would have done so within microseconds.
@@ -71,22 +71,6 @@ struct SessionReadHoldTests {
         }
     }
 
-    /// Waits, within a generous deadline, until `done` holds; a failure tells the host's unread bytes then.
-    static func eventually(
-        _ what: String, _ unread: @Sendable () -> Int? = { nil }, _ done: @Sendable () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !done() {
-            guard ContinuousClock.now < deadline else {
-                throw Failure.notWithin(what, unread: unread().map(String.init) ?? "no such socket")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    enum Failure: Error {
-        case notWithin(String, unread: String = "")
-    }
 }
 
 /// Holds an event loop's thread (the lobby's) until released.
@@ -108,7 +92,7 @@ private final class LobbyThreadHold: Sendable {
         }
         let entered = self.entered
         let held = await Task.detached { entered.wait(timeout: .now() + 30) == .success }.value
-        if !held { throw SessionReadHoldTests.Failure.notWithin("the lobby's thread held") }
+        if !held { throw NotWithin(what: "the lobby's thread held", seconds: 30) }
     }
 
     /// Lets the loop go on; once only.
@@ -125,6 +109,11 @@ private final class LobbyThreadHold: Sendable {
 private struct HostSideSocket: Sendable {
     let hostPort: Int
     let clientPort: Int
+
+    /// ``unreadBytes()`` in words, for a failure.
+    func described() -> String {
+        self.unreadBytes().map { "\($0) bytes unread" } ?? "no such socket"
+    }
 
     /// The bytes the kernel holds for the host that the host has not read; `nil` when the socket is gone.
     func unreadBytes() -> Int? {

@@ -76,14 +76,12 @@ struct Match<G: Game>: Sendable {
         self.state = state
     }
 
-    var descriptor: GameDescriptor { G.descriptor }
     var toAct: [SeatName] { G.toAct(in: self.state) }
     var result: GameResult? { G.result(of: self.state) }
     var deadline: GameTime? { G.deadline(of: self.state) }
     var hash: String { G.hash(of: self.state) }
     var fullState: JSONValue { JSONValue.encoding(self.state) }
     var writtenFullState: EncodedJSON { EncodedJSON.state(self.state, of: G.self) }
-    var sameForEveryViewer: Bool { !G.hidesInformation }
 
     mutating func play(_ move: IncomingMove, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
         let decoded: G.Move
