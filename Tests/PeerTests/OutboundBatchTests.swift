@@ -1,7 +1,6 @@
 import GameKit
 import NIOCore
 import Protocol
-import TestScheduling
 import TestSupport
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
 /// What a lobby turn sends, over real TCP: each connection's messages in their order, whole, however
 /// they are interleaved in the batch and whatever is still waiting to go out; and the scratch buffer the
 /// frames are written into, reused only when nothing else holds its bytes.
-@Suite("Host: a turn's messages, framed in a reused buffer", .offThePool)
+@Suite("Host: a turn's messages, framed in a reused buffer")
 struct OutboundBatchTests {
     /// A server's end of `count` connections (as links) and the clients' ends.
     private struct Rig {
