@@ -459,22 +459,50 @@ public struct PlayedMove: Codable, Sendable, Equatable {
 }
 
 /// `state`: a match's state after a move, or in full on request.
-public struct MatchUpdate: Codable, Sendable, Equatable {
-    public var table: TableID
+///
+/// NB: its members live in one object of their own, copied before a change while another value shares
+/// it: a `state` is made after every move, put in a message, copied out of it to be written, and read by
+/// every client; inline, the message was 321 bytes, moved with `memmove` and copied member by member (a
+/// retain and a release for each reference) at each step.
+public struct MatchUpdate: Codable, Sendable, Equatable, CustomReflectable {
+    private var fields: Fields
+
+    public var table: TableID {
+        get { self.fields.table }
+        set { self.unique().table = newValue }
+    }
     /// The match number at this table.
-    public var match: Int
+    public var match: Int {
+        get { self.fields.match }
+        set { self.unique().match = newValue }
+    }
     /// The number of moves applied in this match.
-    public var seq: Int
+    public var seq: Int {
+        get { self.fields.seq }
+        set { self.unique().seq = newValue }
+    }
     /// The seat to move, when exactly one seat may move; absent when the match is over, and when
     /// several seats may move (then `toAct` lists them).
-    public var turn: String?
+    public var turn: String? {
+        get { self.fields.turn }
+        set { self.unique().turn = newValue }
+    }
     /// The seats that may move, when several may (games with `simultaneous`).
-    public var toAct: [String]?
+    public var toAct: [String]? {
+        get { self.fields.toAct }
+        set { self.unique().toAct = newValue }
+    }
     /// Milliseconds until the game's deadline (a clock the game runs, e.g. two minutes to spell), when
     /// it has one.
-    public var timeLeftMs: Int?
+    public var timeLeftMs: Int? {
+        get { self.fields.timeLeftMs }
+        set { self.unique().timeLeftMs = newValue }
+    }
     /// The table's status.
-    public var status: TableStatus
+    public var status: TableStatus {
+        get { self.fields.status }
+        set { self.unique().status = newValue }
+    }
     /// The game's state, in the game's shape, as this recipient may see it.
     ///
     /// NB: read from the wire, it is built from the message's text on each call (``DeferredJSON``).
@@ -483,9 +511,15 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         set { self.stateJSON = DeferredJSON(newValue) }
     }
     /// The state hash, as the game defines it (for Tax Collection: docs/RULES.md).
-    public var hash: String
+    public var hash: String {
+        get { self.fields.hash }
+        set { self.unique().hash = newValue }
+    }
     /// The move that led to this state; absent for the first state and for `sync`.
-    public var last: PlayedMove?
+    public var last: PlayedMove? {
+        get { self.fields.last }
+        set { self.unique().last = newValue }
+    }
     /// What the move did, in order, in the game's shape; empty for the first state and `sync`.
     ///
     /// NB: read from the wire, it is built from the message's text on each call, as ``state`` is.
@@ -494,18 +528,27 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
         set { self.eventsJSON = DeferredJSONList(newValue) }
     }
     /// How the match ended, once it has.
-    public var result: MatchResult?
+    public var result: MatchResult? {
+        get { self.fields.result }
+        set { self.unique().result = newValue }
+    }
     /// The word the game speaks to this recipient now (hear and type), as audio; never as text.
-    public var sound: SoundClip?
+    public var sound: SoundClip? {
+        get { self.fields.sound }
+        set { self.unique().sound = newValue }
+    }
     /// Once the match is over, for a game that keeps high scores: the board and this recipient's place.
-    public var board: HighScores?
-    private(set) var stateJSON: DeferredJSON
-    private(set) var eventsJSON: DeferredJSONList
-
-    enum CodingKeys: String, CodingKey {
-        case table, match, seq, turn, toAct, timeLeftMs, status, hash, last, result, sound, board
-        case stateJSON = "state"
-        case eventsJSON = "events"
+    public var board: HighScores? {
+        get { self.fields.board }
+        set { self.unique().board = newValue }
+    }
+    private(set) var stateJSON: DeferredJSON {
+        get { self.fields.stateJSON }
+        set { self.unique().stateJSON = newValue }
+    }
+    private(set) var eventsJSON: DeferredJSONList {
+        get { self.fields.eventsJSON }
+        set { self.unique().eventsJSON = newValue }
     }
 
     /// Decodes the reported state as the game's type, straight from the message's text when it came
@@ -551,33 +594,116 @@ public struct MatchUpdate: Codable, Sendable, Equatable {
 
     /// Sets each member once (the lobby makes a `state` after every move), not a `null` state and an empty
     /// list of events made first and replaced.
-    ///
-    /// NB: inlined into the initialisers that delegate to it: called, it made the message in a temporary
-    /// of its own, which the caller copied (a retain for every member) and destroyed.
-    @inline(__always)
-    private init(
+    init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, stateJSON: DeferredJSON,
         hash: String, last: PlayedMove?, eventsJSON: DeferredJSONList, result: MatchResult?, toAct: [String]?,
         timeLeftMs: Int?, sound: SoundClip?, board: HighScores?
     ) {
-        self.table = table
-        self.match = match
-        self.seq = seq
-        self.turn = turn
-        self.toAct = toAct
-        self.timeLeftMs = timeLeftMs
-        self.status = status
-        self.stateJSON = stateJSON
-        self.hash = hash
-        self.last = last
-        self.eventsJSON = eventsJSON
-        self.result = result
-        self.sound = sound
-        self.board = board
+        self.fields = Fields(
+            table: table, match: match, seq: seq, turn: turn, toAct: toAct, timeLeftMs: timeLeftMs, status: status,
+            stateJSON: stateJSON, hash: hash, last: last, eventsJSON: eventsJSON, result: result, sound: sound,
+            board: board)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.fields = try Fields(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try self.fields.encode(to: encoder)
+    }
+
+    public static func == (first: MatchUpdate, second: MatchUpdate) -> Bool {
+        first.fields === second.fields || first.fields.equals(second.fields)
+    }
+
+    /// Its members, as a struct's are shown (`print`, `dump`, a test's failure), not the object holding them.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "table": self.table, "match": self.match, "seq": self.seq, "turn": self.turn as Any,
+                "toAct": self.toAct as Any, "timeLeftMs": self.timeLeftMs as Any, "status": self.status,
+                "state": self.stateJSON, "hash": self.hash, "last": self.last as Any, "events": self.eventsJSON,
+                "result": self.result as Any, "sound": self.sound as Any, "board": self.board as Any,
+            ],
+            displayStyle: .struct)
+    }
+
+    /// The members, this value's alone from here on (copied first while another value shares them).
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&self.fields) { self.fields = self.fields.copy() }
+        return self.fields
     }
 
     /// An empty list of events, written.
     private static let noEvents = EncodedJSON(encoding: [JSONValue]())
+
+    /// The members of a `state`, in one object that values share until one of them changes.
+    ///
+    /// NB: `@unchecked Sendable`: changed only through ``MatchUpdate/unique()``, by the one value that holds
+    /// it, as a value's members would be.
+    private final class Fields: Codable, @unchecked Sendable {
+        // NB: no run-time exclusivity check (one a member read, 3 % of `bench lobby`'s instructions): only the
+        // value that holds the object alone changes it.
+        @exclusivity(unchecked) var table: TableID
+        @exclusivity(unchecked) var match: Int
+        @exclusivity(unchecked) var seq: Int
+        @exclusivity(unchecked) var turn: String?
+        @exclusivity(unchecked) var toAct: [String]?
+        @exclusivity(unchecked) var timeLeftMs: Int?
+        @exclusivity(unchecked) var status: TableStatus
+        @exclusivity(unchecked) var stateJSON: DeferredJSON
+        @exclusivity(unchecked) var hash: String
+        @exclusivity(unchecked) var last: PlayedMove?
+        @exclusivity(unchecked) var eventsJSON: DeferredJSONList
+        @exclusivity(unchecked) var result: MatchResult?
+        @exclusivity(unchecked) var sound: SoundClip?
+        @exclusivity(unchecked) var board: HighScores?
+
+        enum CodingKeys: String, CodingKey {
+            case table, match, seq, turn, toAct, timeLeftMs, status, hash, last, result, sound, board
+            case stateJSON = "state"
+            case eventsJSON = "events"
+        }
+
+        init(
+            table: TableID, match: Int, seq: Int, turn: String?, toAct: [String]?, timeLeftMs: Int?,
+            status: TableStatus, stateJSON: DeferredJSON, hash: String, last: PlayedMove?,
+            eventsJSON: DeferredJSONList, result: MatchResult?, sound: SoundClip?, board: HighScores?
+        ) {
+            self.table = table
+            self.match = match
+            self.seq = seq
+            self.turn = turn
+            self.toAct = toAct
+            self.timeLeftMs = timeLeftMs
+            self.status = status
+            self.stateJSON = stateJSON
+            self.hash = hash
+            self.last = last
+            self.eventsJSON = eventsJSON
+            self.result = result
+            self.sound = sound
+            self.board = board
+        }
+
+        func copy() -> Fields {
+            Fields(
+                table: self.table, match: self.match, seq: self.seq, turn: self.turn, toAct: self.toAct,
+                timeLeftMs: self.timeLeftMs, status: self.status, stateJSON: self.stateJSON, hash: self.hash,
+                last: self.last, eventsJSON: self.eventsJSON, result: self.result, sound: self.sound,
+                board: self.board)
+        }
+
+        func equals(_ other: Fields) -> Bool {
+            self.table == other.table && self.match == other.match && self.seq == other.seq
+                && self.turn == other.turn && self.toAct == other.toAct && self.timeLeftMs == other.timeLeftMs
+                && self.status == other.status && self.stateJSON == other.stateJSON && self.hash == other.hash
+                && self.last == other.last && self.eventsJSON == other.eventsJSON && self.result == other.result
+                && self.sound == other.sound && self.board == other.board
+        }
+    }
 }
 
 extension MatchUpdate {
