@@ -43,7 +43,7 @@ extension Lobby {
 
     /// Refuses a move the match's turn or seq rules out before it is played; `true` when it did.
     private func refusesEarly(
-        _ request: MoveRequest, by seat: SeatName, in match: any AnyMatch, on connection: ConnectionID,
+        _ request: MoveRequest, by seat: SeatName, in match: ErasedMatch, on connection: ConnectionID,
         re: RequestID?, into outcome: inout LobbyOutcome
     ) -> Bool {
         if self.referee.checksTurnBeforeSeq, !match.toAct.contains(seat) {

@@ -29,7 +29,7 @@ extension Lobby {
     }
 
     /// The word the game speaks to a viewer now, as the host's voice says it.
-    func sound(of match: any AnyMatch, for viewer: Viewer) -> SoundClip? {
+    func sound(of match: ErasedMatch, for viewer: Viewer) -> SoundClip? {
         guard let text = match.speech(for: viewer) else { return nil }
         return self.configuration.voice.speak?(text)
     }

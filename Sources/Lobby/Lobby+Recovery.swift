@@ -79,7 +79,7 @@ extension Lobby {
 
     private static func replay(
         _ record: TableRecord, table: Table, moves: [MoveRecord], catalog: GameCatalog
-    ) throws -> (match: any AnyMatch, start: EncodedJSON) {
+    ) throws -> (match: ErasedMatch, start: EncodedJSON) {
         guard var match = catalog.startMatch(game: table.game.id, table.setup, secret: table.secret) else {
             throw RecoveryError(description: "table \(table.id): rule set \(table.ruleSet) is unknown")
         }

@@ -15,13 +15,13 @@ struct ErasedMatchTests {
         startedAt: GameTime(milliseconds: 0))
     static let secret = Array("a secret for erased matches".utf8)
 
-    static func start(_ catalog: GameCatalog) throws -> any AnyMatch {
+    static func start(_ catalog: GameCatalog) throws -> ErasedMatch {
         try #require(catalog.startMatch(game: TaxCollectionGame.descriptor.id, Self.setup, secret: Self.secret))
     }
 
     /// Plays one bot move; the match's `seq` before it.
     @discardableResult
-    static func playBot(_ match: inout any AnyMatch, seed: UInt64) throws -> Int {
+    static func playBot(_ match: inout ErasedMatch, seed: UInt64) throws -> Int {
         let before = match.seq
         let seat = try #require(match.toAct.first)
         let move = try #require(match.botMove(bot: "random", seat: seat, seed: seed))

@@ -7,7 +7,8 @@ import Protocol
 /// conformance has one witness table, whose witnesses are handed the game's type and look its types up
 /// as they go. This one's witnesses call ``MatchCode``'s closures, compiled for the game where the
 /// catalogue names it: 1 130 fewer instructions a move in `bench lobby` (docs/BENCHMARKS.md,
-/// thirty-first round).
+/// thirty-first round). A table holds it as itself, not as `any AnyMatch`: each copy of an existential
+/// went through the value's witnesses (458 more instructions a move; thirty-second round).
 struct ErasedMatch: AnyMatch {
     /// The match and its game's code; copied before a change when another copy of this value shares it.
     ///

@@ -53,7 +53,7 @@ public struct GameCatalog: Sendable {
     ///   - setup: what the match starts from.
     ///   - secret: the match's secret, for the host's randomness.
     /// - Returns: the match, or `nil` when the game or rule set is unknown.
-    public func startMatch(game id: String, _ setup: MatchSetup, secret: [UInt8]) -> (any AnyMatch)? {
+    func startMatch(game id: String, _ setup: MatchSetup, secret: [UInt8]) -> ErasedMatch? {
         guard let entry = self.games[id] else { return nil }
         return ErasedMatch(entry.matches, setup, secret: secret)
     }

@@ -26,7 +26,7 @@ struct Table: Sendable {
     var spectators: Set<ConnectionID> = []
     var matchNumber = 0
     var firstSeat: SeatName
-    var match: (any AnyMatch)?
+    var match: ErasedMatch?
     /// The current match's secret (the host's randomness) and start time, kept in the journal.
     var secret: [UInt8] = []
     var startedAt = GameTime(milliseconds: 0)
