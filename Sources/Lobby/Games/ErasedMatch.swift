@@ -1,15 +1,16 @@
 import GameKit
 import Protocol
 
-/// A match as the lobby holds it, whatever its game: the match's value in a box, and its game's code.
+/// One match at a table, whatever its game: the lobby's view of a game's state, over JSON; the match's
+/// value in a box, and its game's code.
 ///
-/// NB: `Match<G>` itself behind `any AnyMatch` ran generic whatever the game: a generic type's
-/// conformance has one witness table, whose witnesses are handed the game's type and look its types up
-/// as they go. This one's witnesses call ``MatchCode``'s closures, compiled for the game where the
-/// catalogue names it: 1 130 fewer instructions a move in `bench lobby` (docs/BENCHMARKS.md,
-/// thirty-first round). A table holds it as itself, not as `any AnyMatch`: each copy of an existential
-/// went through the value's witnesses (458 more instructions a move; thirty-second round).
-struct ErasedMatch: AnyMatch {
+/// NB: `Match<G>` itself behind a protocol (`any AnyMatch`) ran generic whatever the game: a generic
+/// type's conformance has one witness table, whose witnesses are handed the game's type and look its
+/// types up as they go. This calls ``MatchCode``'s closures, compiled for the game where the catalogue
+/// names it: 1 130 fewer instructions a move in `bench lobby` (docs/BENCHMARKS.md, thirty-first round).
+/// A table holds it as itself: each copy of the existential went through the value's witnesses (458 more
+/// instructions a move; thirty-second round), and the protocol had no other conformance.
+struct ErasedMatch: Sendable {
     /// The match and its game's code; copied before a change when another copy of this value shares it.
     ///
     /// NB: one reference, so a copy of the match (a table's, a lookup's) retains one object.
@@ -21,41 +22,65 @@ struct ErasedMatch: AnyMatch {
         self.storage = storage
     }
 
+    /// The game's descriptor.
     var descriptor: GameDescriptor { self.code.descriptor }
+    /// Moves applied so far.
     var seq: Int { self.code.seq(self.storage) }
+    /// The seats that may move now; empty once the match is over by the rules.
     var toAct: [SeatName] { self.code.toAct(self.storage) }
+    /// How the match ended by the rules, once it has.
     var result: GameResult? { self.code.result(self.storage) }
+    /// When the host must make the game's deadline move.
     var deadline: GameTime? { self.code.deadline(self.storage) }
+    /// The hash of the full state.
     var hash: String { self.code.hash(self.storage) }
+    /// The full state, as the host holds it, in the game's JSON.
     var fullState: JSONValue { self.code.fullState(self.storage) }
+    /// The full state, written (what a finished match's archive keeps of its first and last states).
     var writtenFullState: EncodedJSON { self.code.writtenFullState(self.storage) }
+    /// Whether every viewer sees the same snapshot, events and moves (the game hides nothing).
     var sameForEveryViewer: Bool { self.code.sameForEveryViewer }
+    /// The full state, unfiltered, and its hash (the journal's; only a broken referee sends it).
     var fullSnapshot: (state: JSONValue, hash: String) { self.code.fullSnapshot(self.storage) }
 
+    /// Prepares (with the host's randomness for this step) and applies a move given as JSON.
+    /// - Parameters:
+    ///   - move: the move as the mover sent it, or as the host made it.
+    ///   - mover: who moves.
+    ///   - secret: the match's secret, for ``HostRandom``.
+    /// - Returns: what the move did, ready to journal and send; or why it is refused.
     mutating func play(_ move: IncomingMove, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal> {
         self.makeUnique()
         return self.code.play(self.storage, move, mover, secret)
     }
 
+    /// Applies a prepared move from the journal (no randomness is drawn).
     mutating func replay(_ move: JSONValue, by mover: Mover) -> Result<MoveEffects, MoveRefusal> {
         self.makeUnique()
         return self.code.replay(self.storage, move, mover)
     }
 
+    /// The game's own move for the table, as JSON, if it has one for this cause.
     func hostMove(_ cause: HostCause) -> JSONValue? { self.code.hostMove(self.storage, cause) }
 
+    /// A bot's move for a seat, as JSON.
     func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue? {
         self.code.botMove(self.storage, bot, seat, seed)
     }
 
+    /// The state as a viewer sees it, written as every message carries it, and its hash.
+    /// - Parameter fullHash: the full state's hash, when the caller has it: a game that hides nothing
+    ///   shows every viewer the full state, whose hash is then not computed again.
     func encodedSnapshot(for viewer: Viewer, fullHash: String?) -> (state: EncodedJSON, hash: String) {
         self.code.encodedSnapshot(self.storage, viewer, fullHash)
     }
 
+    /// The result of a match ended from outside the rules.
     func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult {
         self.code.endedResult(self.storage, reason, last, draw)
     }
 
+    /// What the host speaks to a viewer now, if anything.
     func speech(for viewer: Viewer) -> String? { self.code.speech(self.storage, viewer) }
 
     /// Copies the match before a change when another value shares it (a table copied while it played).

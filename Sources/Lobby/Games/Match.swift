@@ -9,52 +9,6 @@ public enum MoveRefusal: Error, Sendable, Equatable {
     case illegal(GameRuleViolation)
 }
 
-/// One match at a table, whatever its game: the lobby's view of a game's state, over JSON.
-public protocol AnyMatch: Sendable {
-    /// The game's descriptor.
-    var descriptor: GameDescriptor { get }
-    /// Moves applied so far.
-    var seq: Int { get }
-    /// The seats that may move now; empty once the match is over by the rules.
-    var toAct: [SeatName] { get }
-    /// How the match ended by the rules, once it has.
-    var result: GameResult? { get }
-    /// When the host must make the game's deadline move.
-    var deadline: GameTime? { get }
-    /// The hash of the full state.
-    var hash: String { get }
-    /// The full state, as the host holds it, in the game's JSON.
-    var fullState: JSONValue { get }
-    /// The full state, written (what a finished match's archive keeps of its first and last states).
-    var writtenFullState: EncodedJSON { get }
-    /// Whether every viewer sees the same snapshot, events and moves (the game hides nothing).
-    var sameForEveryViewer: Bool { get }
-
-    /// Prepares (with the host's randomness for this step) and applies a move given as JSON.
-    /// - Parameters:
-    ///   - move: the move as the mover sent it, or as the host made it.
-    ///   - mover: who moves.
-    ///   - secret: the match's secret, for ``HostRandom``.
-    /// - Returns: what the move did, ready to journal and send; or why it is refused.
-    mutating func play(_ move: IncomingMove, by mover: Mover, secret: [UInt8]) -> Result<MoveEffects, MoveRefusal>
-    /// Applies a prepared move from the journal (no randomness is drawn).
-    mutating func replay(_ move: JSONValue, by mover: Mover) -> Result<MoveEffects, MoveRefusal>
-    /// The game's own move for the table, as JSON, if it has one for this cause.
-    func hostMove(_ cause: HostCause) -> JSONValue?
-    /// A bot's move for a seat, as JSON.
-    func botMove(bot: String, seat: SeatName, seed: UInt64) -> JSONValue?
-    /// The state as a viewer sees it, written as every message carries it, and its hash.
-    /// - Parameter fullHash: the full state's hash, when the caller has it: a game that hides nothing
-    ///   shows every viewer the full state, whose hash is then not computed again.
-    func encodedSnapshot(for viewer: Viewer, fullHash: String?) -> (state: EncodedJSON, hash: String)
-    /// The full state, unfiltered, and its hash (the journal's; only a broken referee sends it).
-    var fullSnapshot: (state: JSONValue, hash: String) { get }
-    /// The result of a match ended from outside the rules.
-    func endedResult(reason: String, last: Set<SeatName>, draw: Bool) -> GameResult
-    /// What the host speaks to a viewer now, if anything.
-    func speech(for viewer: Viewer) -> String?
-}
-
 /// What an accepted move did, ready to send.
 public struct MoveEffects: Sendable {
     /// The prepared move as the game encodes it, written: what the journal keeps.

@@ -594,7 +594,7 @@ public struct MatchUpdate: Codable, Sendable, Equatable, CustomReflectable {
 
     /// Sets each member once (the lobby makes a `state` after every move), not a `null` state and an empty
     /// list of events made first and replaced.
-    init(
+    private init(
         table: TableID, match: Int, seq: Int, turn: String?, status: TableStatus, stateJSON: DeferredJSON,
         hash: String, last: PlayedMove?, eventsJSON: DeferredJSONList, result: MatchResult?, toAct: [String]?,
         timeLeftMs: Int?, sound: SoundClip?, board: HighScores?
