@@ -71,6 +71,25 @@ struct JSONTextWriterTests {
         }
     }
 
+    @Test("a text on the stack (jsonText) or in an array's room, short or outgrowing it: a writer's own text")
+    func lentMemory() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // NB: 0 to 2 000 pairs: from a few bytes to far beyond the stack's 1 024 and any array's room below.
+        for count in [0, 1, 20] + Array(50...62) + [2_000] {
+            let pairs = (0..<count).map { Pair(A: "p\($0)", B: $0) }
+            let expected = Array(try encoder.encode(pairs))
+            var own = JSONTextWriter()
+            pairs.writeJSON(to: &own)
+            #expect(own.bytes == expected, "\(count) pairs, own memory")
+            #expect(pairs.jsonText == expected, "\(count) pairs, on the stack (\(expected.count) bytes)")
+            for capacity in [0, 64, expected.count - 1, expected.count, expected.count + 100] {
+                let written = JSONTextWriter.array(capacity: capacity) { pairs.writeJSON(to: &$0) }
+                #expect(written == expected, "\(count) pairs, array of room \(capacity) for \(expected.count)")
+            }
+        }
+    }
+
     @Test("keys and names the code spells out, of every length from 1 to 24 bytes, each after a comma or not")
     func spelledOut() {
         let names: [StaticString] = [

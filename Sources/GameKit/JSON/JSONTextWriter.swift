@@ -13,9 +13,7 @@ public protocol JSONTextWritable: Encodable {
 extension JSONTextWritable {
     /// The value's text.
     public var jsonText: [UInt8] {
-        var json = JSONTextWriter()
-        self.writeJSON(to: &json)
-        return json.bytes
+        JSONTextWriter.text { self.writeJSON(to: &$0) }
     }
 }
 
@@ -66,15 +64,64 @@ public struct JSONTextWriter: ~Copyable {
     private var first = true
     /// Whether a key was just written (its value takes no comma).
     private var afterKey = false
+    /// Whether ``start`` is memory of the writer's own, which it frees; else it is lent (``text(_:)``).
+    private var owned: Bool
 
     /// A writer with room for `capacity` bytes to begin with (it grows as needed).
     public init(capacity: Int = 512) {
         self.capacity = Swift.max(capacity, 64)
         self.start = .allocate(capacity: self.capacity)
+        self.owned = true
+    }
+
+    /// A writer that starts in lent memory, which must outlive it; it moves to memory of its own if the
+    /// text outgrows it.
+    private init(lent scratch: UnsafeMutableBufferPointer<UInt8>) {
+        self.start = scratch.baseAddress!
+        self.capacity = scratch.count
+        self.owned = false
     }
 
     deinit {
-        self.start.deallocate()
+        if self.owned { self.start.deallocate() }
+    }
+
+    /// The bytes of a text that `body` writes, in a writer that starts on the stack.
+    ///
+    /// NB: the host writes a move's events, its state and the `state` message after every move: a writer
+    /// of its own memory for each was an allocation, then a larger one as it grew, besides the array its
+    /// text is copied into at the end. A thousand bytes on the stack hold most of them (a long sowing's
+    /// events and the message that carries them grow once, as before).
+    public static func text(_ body: (inout JSONTextWriter) -> Void) -> [UInt8] {
+        // NB: at most 1 024 bytes, which Swift places on the stack without checking the thread's room.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackBytes) { scratch in
+            var json = JSONTextWriter(lent: scratch)
+            body(&json)
+            return json.bytes
+        }
+    }
+
+    /// The room a writer of ``text(_:)`` starts with.
+    static let stackBytes = 1024
+
+    /// The bytes of a text that `body` writes, in an array of room for `capacity` bytes, written in place
+    /// when the text fits (else copied out of the larger memory the writer moved to).
+    ///
+    /// NB: for a text whose size is known nearly in advance (the `state` message around its state and
+    /// events): one allocation and no copy, where a writer of its own memory was two and a copy.
+    public static func array(capacity: Int, _ body: (inout JSONTextWriter) -> Void) -> [UInt8] {
+        var outgrown: [UInt8]?
+        let written = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) { buffer, count in
+            var json = JSONTextWriter(lent: buffer)
+            body(&json)
+            if json.owned {
+                outgrown = json.bytes
+                count = 0
+            } else {
+                count = json.count
+            }
+        }
+        return outgrown ?? written
     }
 
     /// The text so far.
@@ -107,9 +154,10 @@ public struct JSONTextWriter: ~Copyable {
         let capacity = Swift.max(needed, 2 * self.capacity)
         let start = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         start.initialize(from: self.start, count: self.count)
-        self.start.deallocate()
+        if self.owned { self.start.deallocate() }
         self.start = start
         self.capacity = capacity
+        self.owned = true
     }
 
     /// Appends a byte there is room for.

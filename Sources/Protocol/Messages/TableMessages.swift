@@ -722,36 +722,41 @@ extension MatchUpdate {
         guard self.sound == nil, let state = self.stateJSON.encodedBytes,
             let events = self.eventsJSON.json.encodedBytes
         else { return nil }
-        var json = JSONTextWriter(capacity: state.count + events.count + 256)
-        json.beginObject()
-        // NB: a match's last `state` in a game that keeps high scores: written here too, not by the
-        // general path, which cost a whole `Encoder` walk of the message once a match.
-        if let board = self.board { json.member("board", board) }
-        json.key("events")
-        json.raw(events)
-        json.member("hash", self.hash)
-        if let last = self.last {
-            json.key("last")
+        // NB: room for the members around the state and events, a hash, a table's id and a last move; a
+        // match's last `state`, with its result and board, may outgrow it.
+        var reAt = 0
+        let capacity = state.count + events.count + 448
+        let bytes = JSONTextWriter.array(capacity: capacity) { json in
             json.beginObject()
-            json.member("move", last.moveJSON)
-            if let seat = last.seat { json.member("seat", seat) }
+            // NB: a match's last `state` in a game that keeps high scores: written here too, not by the
+            // general path, which cost a whole `Encoder` walk of the message once a match.
+            if let board = self.board { json.member("board", board) }
+            json.key("events")
+            json.raw(events)
+            json.member("hash", self.hash)
+            if let last = self.last {
+                json.key("last")
+                json.beginObject()
+                json.member("move", last.moveJSON)
+                if let seat = last.seat { json.member("seat", seat) }
+                json.endObject()
+            }
+            json.member("match", self.match)
+            // NB: `re` sorts between `match`, which every `state` has, and the members after it.
+            reAt = json.byteCount
+            if let result = self.result { json.member("result", result) }
+            json.member("seq", self.seq)
+            json.key("state")
+            json.raw(state)
+            json.member("status", self.status.rawValue)
+            json.member("table", self.table)
+            if let timeLeftMs = self.timeLeftMs { json.member("timeLeftMs", timeLeftMs) }
+            if let toAct = self.toAct { json.member("toAct", toAct) }
+            if let turn = self.turn { json.member("turn", turn) }
+            json.member("type", "state")
             json.endObject()
         }
-        json.member("match", self.match)
-        // NB: `re` sorts between `match`, which every `state` has, and the members after it.
-        let reAt = json.byteCount
-        if let result = self.result { json.member("result", result) }
-        json.member("seq", self.seq)
-        json.key("state")
-        json.raw(state)
-        json.member("status", self.status.rawValue)
-        json.member("table", self.table)
-        if let timeLeftMs = self.timeLeftMs { json.member("timeLeftMs", timeLeftMs) }
-        if let toAct = self.toAct { json.member("toAct", toAct) }
-        if let turn = self.turn { json.member("turn", turn) }
-        json.member("type", "state")
-        json.endObject()
-        return StatePayload(bytes: json.bytes, reAt: reAt)
+        return StatePayload(bytes: bytes, reAt: reAt)
     }
 }
 
