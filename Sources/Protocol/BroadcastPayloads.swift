@@ -1,3 +1,5 @@
+import GameKit
+
 /// Encodes the messages of one host event, once per distinct message rather than once per recipient.
 ///
 /// A `state` after a move goes to both players and every spectator; only the mover's copy carries
@@ -17,6 +19,17 @@ public struct BroadcastPayloads {
     /// - Parameter envelope: the message and the request id it answers.
     /// - Returns: the same bytes as `WireCodec.payload(envelope)`.
     public mutating func payload(_ envelope: HostEnvelope) -> [UInt8] {
+        self.outgoing(envelope).bytes
+    }
+
+    /// The payload of an envelope as it is framed: a `state`'s shared text with this recipient's `re` put
+    /// in as the frame is written, without a text of its own.
+    ///
+    /// NB: the mover's copy of every `state` after a move was a new array of more than a kilobyte (an
+    /// allocation past glibc's per-thread cache, and the text copied into it), copied again into the frame.
+    /// - Parameter envelope: the message and the request id it answers.
+    /// - Returns: the same bytes as `WireCodec.payload(envelope)` (``OutgoingPayload/bytes``).
+    public mutating func outgoing(_ envelope: HostEnvelope) -> OutgoingPayload {
         // NB: the values of one broadcast are one value (a message is one reference): the same bits, found
         // without reading the message (a `state`'s members compared one by one cost about 1 500
         // instructions). Other messages are compared, but not two `state`s stored apart: in a host's turn
@@ -37,9 +50,9 @@ public struct BroadcastPayloads {
                 self.reAt = nil
             }
         }
-        guard let re = envelope.re else { return self.plain }
-        if let reAt = self.reAt { return StatePayload(bytes: self.plain, reAt: reAt).inserting(re) }
-        return Self.splice(re: re, into: self.plain) ?? WireCodec.payload(envelope)
+        guard let re = envelope.re else { return OutgoingPayload(self.plain) }
+        if let reAt = self.reAt { return OutgoingPayload(text: self.plain, re: re, at: reAt) }
+        return OutgoingPayload(Self.splice(re: re, into: self.plain) ?? WireCodec.payload(envelope))
     }
 
     /// Whether two messages are the same value, bit for bit: one reference to the same storage (a message
@@ -118,4 +131,76 @@ public struct BroadcastPayloads {
         }
         return nil
     }
+}
+
+/// A message's payload for one recipient as the host frames it: a text as it is, or a broadcast's text
+/// shared by its recipients with this one's `,"re":<id>` to go in at its place.
+public struct OutgoingPayload: Sendable {
+    /// The text, shared by every recipient of a broadcast.
+    public let text: [UInt8]
+    /// The request this recipient's copy answers, when its `re` goes into ``text`` at ``reAt``.
+    let re: RequestID?
+    /// Where `re`'s member goes in ``text``.
+    let reAt: Int
+
+    /// A payload that is the text as it is.
+    public init(_ text: [UInt8]) {
+        self.text = text
+        self.re = nil
+        self.reAt = 0
+    }
+
+    /// A payload that is `text` with `,"re":<id>` at `at` (right after a `state`'s `match`).
+    init(text: [UInt8], re: RequestID, at: Int) {
+        self.text = text
+        self.re = re
+        self.reAt = at
+    }
+
+    /// The payload's length in bytes.
+    public var count: Int {
+        self.withParts { $0.count + $1.count + $2.count }
+    }
+
+    /// The payload's bytes, in an array of their own.
+    public var bytes: [UInt8] {
+        guard let re = self.re else { return self.text }
+        return StatePayload(bytes: self.text, reAt: self.reAt).inserting(re)
+    }
+
+    /// Hands `body` the payload in three parts, one after another: the text before `re`'s member, the
+    /// member, and the rest of the text (the whole text and two empty parts when there is no member).
+    ///
+    /// NB: a number's member is written on the stack; a string's (rare: clients number their requests) in
+    /// an array.
+    public func withParts<Result>(
+        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        self.text.withUnsafeBytes { text in
+            let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+            guard let re = self.re else { return body(text, empty, empty) }
+            let head = UnsafeRawBufferPointer(rebasing: text[..<self.reAt])
+            let tail = UnsafeRawBufferPointer(rebasing: text[self.reAt...])
+            guard case .number(let number) = re else {
+                var member: [UInt8] = [UInt8(ascii: ",")]
+                StatePayload.appendMember(re, to: &member)
+                return member.withUnsafeBytes { body(head, $0, tail) }
+            }
+            // NB: `,"re":`, then at most 20 digits and a sign.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
+                let prefix = UnsafeRawBufferPointer(
+                    start: Self.reMember.utf8Start, count: Self.reMember.utf8CodeUnitCount)
+                let member = UnsafeMutableRawBufferPointer(scratch)
+                member.copyMemory(from: prefix)
+                let end = JSONText.withInteger(number) { digits in
+                    UnsafeMutableRawBufferPointer(rebasing: member[prefix.count...]).copyMemory(from: digits)
+                    return prefix.count + digits.count
+                }
+                return body(head, UnsafeRawBufferPointer(rebasing: member[..<end]), tail)
+            }
+        }
+    }
+
+    /// What a member for `re` starts with.
+    private static let reMember: StaticString = #","re":"#
 }

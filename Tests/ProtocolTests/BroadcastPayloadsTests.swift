@@ -60,9 +60,9 @@ struct BroadcastPayloadsTests {
             var payloads = BroadcastPayloads()
             for re in Self.ids + Self.ids.reversed() {
                 let envelope = HostEnvelope(re: re, message)
-                #expect(
-                    payloads.payload(envelope) == WireCodec.payload(envelope),
-                    "\(message.type) re \(String(describing: re))")
+                let expected = WireCodec.payload(envelope)
+                #expect(payloads.payload(envelope) == expected, "\(message.type) re \(String(describing: re))")
+                #expect(payloads.outgoing(envelope).count == expected.count, "\(message.type)")
             }
         }
     }
@@ -100,6 +100,15 @@ struct BroadcastPayloadsTests {
                 var member: [UInt8] = []
                 StatePayload.appendMember(re, to: &member)
                 #expect(member == StatePayload.member(re))
+                // NB: as the host frames it: the shared text's parts around the member, which is written apart.
+                let outgoing = OutgoingPayload(text: written.bytes, re: re, at: written.reAt)
+                #expect(outgoing.bytes == reference, "re \(re)")
+                #expect(outgoing.count == reference.count, "re \(re)")
+                outgoing.withParts { head, member, tail in
+                    #expect(Array(head) == Array(written.bytes[..<written.reAt]))
+                    #expect(Array(member) == [UInt8(ascii: ",")] + StatePayload.member(re), "re \(re)")
+                    #expect(Array(tail) == Array(written.bytes[written.reAt...]))
+                }
                 spliced += 1
             }
         }

@@ -72,18 +72,26 @@ public enum JSONText {
 
     /// Appends an integer in decimal, as `String(integer)` spells it, without making the string.
     public static func appendInteger(_ integer: Int64, to output: inout [UInt8]) {
-        if integer < 0 { output.append(UInt8(ascii: "-")) }
-        // NB: the magnitude as UInt64, so that Int64.min has one too; it has at most 20 digits.
+        Self.withInteger(integer) { output.append(contentsOf: $0) }
+    }
+
+    /// Hands `body` an integer in decimal, as `String(integer)` spells it, in memory on the stack.
+    public static func withInteger<Result>(_ integer: Int64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        // NB: the magnitude as UInt64, so that Int64.min has one too; it has at most 20 digits, and a sign.
         var magnitude = integer.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        return withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
             repeat {
                 start -= 1
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            output.append(contentsOf: buffer[start...])
+            if integer < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -425,8 +425,12 @@ actor LobbyService {
             return
         }
         let envelope = self.faults.isEmpty ? envelope : HostFault.distort(envelope, self.faults)
-        var payload = payloads.payload(envelope)
-        if payload.count > self.lobby.configuration.maxFrame { payload = self.oversize(envelope, payload.count) }
+        let payload = payloads.outgoing(envelope)
+        let count = payload.count
+        guard count <= self.lobby.configuration.maxFrame else {
+            batch.add(self.oversize(envelope, count), to: link)
+            return
+        }
         batch.add(payload, to: link)
     }
 }

@@ -11,7 +11,7 @@ struct OutboundBatch: Sendable {
     private struct LoopWrites: Sendable {
         let id: ObjectIdentifier
         let loop: any EventLoop
-        var writes: [(link: ClientLink, payload: [UInt8])]
+        var writes: [(link: ClientLink, payload: OutgoingPayload)]
     }
 
     /// One part of the batch.
@@ -37,6 +37,11 @@ struct OutboundBatch: Sendable {
 
     /// Adds a message for a connection.
     mutating func add(_ payload: [UInt8], to link: ClientLink) {
+        self.add(OutgoingPayload(payload), to: link)
+    }
+
+    /// Adds a message for a connection, as it is framed (``BroadcastPayloads/outgoing(_:)``).
+    mutating func add(_ payload: OutgoingPayload, to link: ClientLink) {
         let loop = link.channel.eventLoop
         let id = ObjectIdentifier(loop)
         if let index = self.open.firstIndex(where: { $0.id == id }) {
@@ -89,7 +94,7 @@ struct OutboundBatch: Sendable {
     /// NB: at once only on the loop's own thread, where everything sent to its connections is sent (a
     /// lobby on the connections' loop, with an inline journal): what was handed to the loop earlier
     /// has gone out by then, so the order holds.
-    private static func write(_ writes: [(link: ClientLink, payload: [UInt8])], on loop: any EventLoop) {
+    private static func write(_ writes: [(link: ClientLink, payload: OutgoingPayload)], on loop: any EventLoop) {
         guard loop.inEventLoop else {
             loop.execute { Self.writeOnLoop(writes) }
             return
@@ -103,7 +108,7 @@ struct OutboundBatch: Sendable {
     /// reused, one write), in their order. A few writes (a quiet turn) are checked pair by pair for a
     /// connection that comes back, nearly always to find none; more (every match that moved in a busy
     /// turn) are put in order of connection, without a set or a list for each connection.
-    private static func writeOnLoop(_ writes: [(link: ClientLink, payload: [UInt8])]) {
+    private static func writeOnLoop(_ writes: [(link: ClientLink, payload: OutgoingPayload)]) {
         if writes.count <= 16, !Self.repeatsConnection(writes) {
             for write in writes { write.link.writeAndFlushOnLoop(CollectionOfOne(write.payload)) }
             return
@@ -124,7 +129,7 @@ struct OutboundBatch: Sendable {
     }
 
     /// Whether some connection has more than one of the writes, compared pair by pair.
-    private static func repeatsConnection(_ writes: [(link: ClientLink, payload: [UInt8])]) -> Bool {
+    private static func repeatsConnection(_ writes: [(link: ClientLink, payload: OutgoingPayload)]) -> Bool {
         for first in writes.indices.dropLast() {
             let channel = writes[first].link.channel
             for second in (first + 1)..<writes.count where writes[second].link.channel === channel { return true }
@@ -134,10 +139,10 @@ struct OutboundBatch: Sendable {
 
     /// The payloads of some of the writes, in the order of their places.
     private struct Payloads: Sequence, IteratorProtocol {
-        let writes: [(link: ClientLink, payload: [UInt8])]
+        let writes: [(link: ClientLink, payload: OutgoingPayload)]
         var places: ArraySlice<Int>
 
-        mutating func next() -> [UInt8]? {
+        mutating func next() -> OutgoingPayload? {
             self.places.popFirst().map { self.writes[$0].payload }
         }
     }

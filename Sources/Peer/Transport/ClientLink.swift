@@ -75,7 +75,7 @@ struct ClientLink: Sendable {
     /// NB: on framed TCP, the frames go one after another into the loop thread's scratch buffer
     /// (``ThreadFrameScratch``): one buffer and one write for them all, and no allocation when the last
     /// ones went out in full.
-    func writeAndFlushOnLoop(_ payloads: some Sequence<[UInt8]>) {
+    func writeAndFlushOnLoop(_ payloads: some Sequence<OutgoingPayload>) {
         switch self.framing {
         case .lengthPrefixed:
             let frames = ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
@@ -83,7 +83,7 @@ struct ClientLink: Sendable {
             }
             self.channel.writeAndFlush(frames, promise: nil)
         case .webSocket:
-            for payload in payloads { self.channel.write(self.webSocketFrame(payload), promise: nil) }
+            for payload in payloads { self.channel.write(self.webSocketFrame(payload.bytes), promise: nil) }
             self.channel.flush()
         }
     }

@@ -51,6 +51,20 @@ extension ByteBuffer {
         self.writeInteger(UInt32(payload.count))
         self.writeBytes(payload)
     }
+
+    /// Writes a frame of a payload in its parts (a broadcast's text with this recipient's `re` in it),
+    /// each copied once, from where it is.
+    mutating func writeFrame(_ payload: OutgoingPayload) {
+        payload.withParts { head, member, tail in
+            let count = head.count + member.count + tail.count
+            precondition(count > 0 && count <= UInt32.max, "a frame payload holds 1 to 2^32-1 bytes")
+            self.reserveCapacity(minimumWritableBytes: 4 + count)
+            self.writeInteger(UInt32(count))
+            self.writeBytes(head)
+            self.writeBytes(member)
+            self.writeBytes(tail)
+        }
+    }
 }
 
 /// The frame scratch of the event loop's thread that touches it, for writes made on that loop.
