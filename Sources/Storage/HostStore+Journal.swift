@@ -197,7 +197,9 @@ extension HostStore {
                 let statement = try moveInsert ?? db.cachedStatement(sql: Self.moveInsertSQL)
                 moveInsert = statement
                 try Self.insert(move, with: statement.sqliteStatement, writing: &moveText, db)
-                log.move(move.table, match: move.match, row: db.lastInsertedRowID)
+                // NB: SQLite asked directly: GRDB's `lastInsertedRowID` first checks, through the dispatch
+                // queue's specifics, that it runs on the database's queue, which this closure does.
+                log.move(move.table, match: move.match, row: sqlite3_last_insert_rowid(db.sqliteConnection))
             case .archive(let record):
                 let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
                 log.archived(record.table, match: record.match)
