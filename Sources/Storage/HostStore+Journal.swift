@@ -151,12 +151,15 @@ extension HostStore {
     /// prepared once for the connection rather than for every transaction.
     ///
     /// NB: the journal commits a transaction for every group of lobby turns; preparing its `BEGIN` was 4 %
-    /// of the journal thread's time (docs/BENCHMARKS.md, fourteenth round).
+    /// of the journal thread's time (docs/BENCHMARKS.md, fourteenth round). Both are stepped with SQLite's
+    /// own calls (``run(_:_:_:)``), as the journal's rows are: GRDB's `execute` checks and records each
+    /// statement for observers (none here; its commit hook still sees the commit), about 60 retains and
+    /// releases a transaction, which at one match is one move.
     private static func inTransaction(_ db: Database, _ body: () throws -> Void) throws {
-        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+        try Self.run(db, "BEGIN IMMEDIATE TRANSACTION")
         do {
             try body()
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            try Self.run(db, "COMMIT TRANSACTION")
         } catch {
             // NB: SQLite may have rolled back already (a full disk); GRDB's rollback then does nothing.
             try? db.rollback()
