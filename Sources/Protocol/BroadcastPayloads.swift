@@ -1,5 +1,3 @@
-import GameKit
-
 /// Encodes the messages of one host event, once per distinct message rather than once per recipient.
 ///
 /// A `state` after a move goes to both players and every spectator; only the mover's copy carries
@@ -51,7 +49,7 @@ public struct BroadcastPayloads {
             }
         }
         guard let re = envelope.re else { return OutgoingPayload(self.plain) }
-        if let reAt = self.reAt { return OutgoingPayload(text: self.plain, re: re, at: reAt) }
+        if let reAt = self.reAt { return OutgoingPayload(StatePayload(bytes: self.plain, reAt: reAt), re: re) }
         return OutgoingPayload(Self.splice(re: re, into: self.plain) ?? WireCodec.payload(envelope))
     }
 
@@ -133,28 +131,24 @@ public struct BroadcastPayloads {
     }
 }
 
-/// A message's payload for one recipient as the host frames it: a text as it is, or a broadcast's text
-/// shared by its recipients with this one's `,"re":<id>` to go in at its place.
+/// A message's payload for one recipient as the host frames it: a text as it is, or a broadcast's `state`
+/// text shared by its recipients with this one's `re` to go in at its place (``StatePayload``).
 public struct OutgoingPayload: Sendable {
-    /// The text, shared by every recipient of a broadcast.
-    public let text: [UInt8]
-    /// The request this recipient's copy answers, when its `re` goes into ``text`` at ``reAt``.
-    let re: RequestID?
-    /// Where `re`'s member goes in ``text``.
-    let reAt: Int
+    /// The text, shared by every recipient of a broadcast, and where `re` goes in it.
+    private let shared: StatePayload
+    /// The request this recipient's copy answers, when its `re` goes into the shared text.
+    private let re: RequestID?
 
     /// A payload that is the text as it is.
     public init(_ text: [UInt8]) {
-        self.text = text
+        self.shared = StatePayload(bytes: text, reAt: 0)
         self.re = nil
-        self.reAt = 0
     }
 
-    /// A payload that is `text` with `,"re":<id>` at `at` (right after a `state`'s `match`).
-    init(text: [UInt8], re: RequestID, at: Int) {
-        self.text = text
+    /// A payload that is a `state`'s shared text with `re` in it.
+    init(_ shared: StatePayload, re: RequestID) {
+        self.shared = shared
         self.re = re
-        self.reAt = at
     }
 
     /// The payload's length in bytes.
@@ -164,43 +158,18 @@ public struct OutgoingPayload: Sendable {
 
     /// The payload's bytes, in an array of their own.
     public var bytes: [UInt8] {
-        guard let re = self.re else { return self.text }
-        return StatePayload(bytes: self.text, reAt: self.reAt).inserting(re)
+        self.shared.inserting(self.re)
     }
 
-    /// Hands `body` the payload in three parts, one after another: the text before `re`'s member, the
-    /// member, and the rest of the text (the whole text and two empty parts when there is no member).
-    ///
-    /// NB: a number's member is written on the stack; a string's (rare: clients number their requests) in
-    /// an array.
+    /// Hands `body` the payload in three parts, one after another (``StatePayload/withParts(_:_:)``; the
+    /// whole text and two empty parts when there is no `re` to put in).
     public func withParts<Result>(
         _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
     ) -> Result {
-        self.text.withUnsafeBytes { text in
+        guard let re = self.re else {
             let empty = UnsafeRawBufferPointer(start: nil, count: 0)
-            guard let re = self.re else { return body(text, empty, empty) }
-            let head = UnsafeRawBufferPointer(rebasing: text[..<self.reAt])
-            let tail = UnsafeRawBufferPointer(rebasing: text[self.reAt...])
-            guard case .number(let number) = re else {
-                var member: [UInt8] = [UInt8(ascii: ",")]
-                StatePayload.appendMember(re, to: &member)
-                return member.withUnsafeBytes { body(head, $0, tail) }
-            }
-            // NB: `,"re":`, then at most 20 digits and a sign.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
-                let prefix = UnsafeRawBufferPointer(
-                    start: Self.reMember.utf8Start, count: Self.reMember.utf8CodeUnitCount)
-                let member = UnsafeMutableRawBufferPointer(scratch)
-                member.copyMemory(from: prefix)
-                let end = JSONText.withInteger(number) { digits in
-                    UnsafeMutableRawBufferPointer(rebasing: member[prefix.count...]).copyMemory(from: digits)
-                    return prefix.count + digits.count
-                }
-                return body(head, UnsafeRawBufferPointer(rebasing: member[..<end]), tail)
-            }
+            return self.shared.bytes.withUnsafeBytes { body($0, empty, empty) }
         }
+        return self.shared.withParts(re, body)
     }
-
-    /// What a member for `re` starts with.
-    private static let reMember: StaticString = #","re":"#
 }

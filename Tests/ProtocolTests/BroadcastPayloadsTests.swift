@@ -101,7 +101,7 @@ struct BroadcastPayloadsTests {
                 StatePayload.appendMember(re, to: &member)
                 #expect(member == StatePayload.member(re))
                 // NB: as the host frames it: the shared text's parts around the member, which is written apart.
-                let outgoing = OutgoingPayload(text: written.bytes, re: re, at: written.reAt)
+                let outgoing = OutgoingPayload(written, re: re)
                 #expect(outgoing.bytes == reference, "re \(re)")
                 #expect(outgoing.count == reference.count, "re \(re)")
                 outgoing.withParts { head, member, tail in

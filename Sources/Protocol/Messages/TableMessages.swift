@@ -765,20 +765,54 @@ struct StatePayload {
     let bytes: [UInt8]
     let reAt: Int
 
-    /// The payload with `re`, or as it is without one.
-    ///
-    /// NB: the member written straight into the new payload: the mover's copy of every `state` after a
-    /// move is made here, and a writer of its own for the member cost two more allocations each time.
+    /// The payload with `re`, or as it is without one, in an array of its own.
     func inserting(_ re: RequestID?) -> [UInt8] {
         guard let re else { return self.bytes }
-        var payload: [UInt8] = []
-        payload.reserveCapacity(self.bytes.count + 32)
-        payload.append(contentsOf: self.bytes[..<self.reAt])
-        payload.append(UInt8(ascii: ","))
-        Self.appendMember(re, to: &payload)
-        payload.append(contentsOf: self.bytes[self.reAt...])
-        return payload
+        return self.withParts(re) { head, member, tail in
+            var payload: [UInt8] = []
+            payload.reserveCapacity(head.count + member.count + tail.count)
+            payload.append(contentsOf: head)
+            payload.append(contentsOf: member)
+            payload.append(contentsOf: tail)
+            return payload
+        }
     }
+
+    /// Hands `body` the payload with `re` in three parts, one after another: the text before `re`'s
+    /// member, the member `,"re":<id>`, and the rest of the text; each read where it is.
+    ///
+    /// NB: a number's member (clients number their requests) is written on the stack, a string's in an
+    /// array: the host frames the mover's copy of every `state` from these parts
+    /// (``OutgoingPayload/withParts(_:)``), with no text of its own.
+    func withParts<Result>(
+        _ re: RequestID, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        self.bytes.withUnsafeBytes { text in
+            let head = UnsafeRawBufferPointer(rebasing: text[..<self.reAt])
+            let tail = UnsafeRawBufferPointer(rebasing: text[self.reAt...])
+            guard case .number(let number) = re else {
+                var member: [UInt8] = [UInt8(ascii: ",")]
+                Self.appendMember(re, to: &member)
+                return member.withUnsafeBytes { body(head, $0, tail) }
+            }
+            return JSONText.withInteger(number) { digits in
+                // NB: `,` and the key, then the digits.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 + digits.count) { scratch in
+                    let member = UnsafeMutableRawBufferPointer(scratch)
+                    member[0] = UInt8(ascii: ",")
+                    Self.key.withUTF8Buffer { key in
+                        let room = UnsafeMutableRawBufferPointer(rebasing: member[1..<6])
+                        room.copyMemory(from: UnsafeRawBufferPointer(key))
+                    }
+                    UnsafeMutableRawBufferPointer(rebasing: member[6...]).copyMemory(from: digits)
+                    return body(head, UnsafeRawBufferPointer(member), tail)
+                }
+            }
+        }
+    }
+
+    /// The key of `re`'s member, written before its value.
+    private static let key: StaticString = #""re":"#
 
     /// The member `"re":<id>`, as a message writes it (``BroadcastPayloads`` splices it into others).
     static func member(_ re: RequestID) -> [UInt8] {
@@ -790,7 +824,7 @@ struct StatePayload {
 
     /// Appends `"re":<id>` as `RequestID.writeJSON` writes the id (`WirePayloadTests`).
     static func appendMember(_ re: RequestID, to output: inout [UInt8]) {
-        output.append(contentsOf: #""re":"#.utf8)
+        Self.key.withUTF8Buffer { output.append(contentsOf: $0) }
         switch re {
         case .number(let number):
             JSONText.appendInteger(number, to: &output)
