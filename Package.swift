@@ -44,10 +44,12 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "Lobby", "Protocol", "GameKit", .product(name: "GRDB", package: "GRDB.swift"),
+                "Lobby", "Protocol", "GameKit", "LogBatching", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // NB: SQLite's file system with each transaction's write-ahead log written in one system call.
+        .target(name: "LogBatching", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "Peer",
             dependencies: [
