@@ -34,6 +34,55 @@ struct LobbyLoadTests {
         #expect(result.journalBytes > result.moves * 50)
     }
 
+    @Test("with a journal, a round's records are one commit, at most one move of each table, sent after it")
+    func commitsEachRound() {
+        final class Commits: @unchecked Sendable {
+            var groups: [[JournalEntry]] = []
+        }
+        let commits = Commits()
+        let result = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 3, games: 2, seed: 5,
+            journal: { commits.groups.append($0) })
+        #expect(result.refusals.isEmpty, "\(result.refusals)")
+        #expect(result.journalFailure == nil)
+        let moves = commits.groups.map { $0.count { if case .move = $0 { true } else { false } } }
+        // NB: every accepted move journalled once, each group at most one move of each table (its messages
+        // go out after the commit), and many groups one of each (the tables play in step).
+        #expect(moves.reduce(0, +) == result.moves)
+        #expect(result.journalledMoves == result.moves)
+        #expect(moves.allSatisfy { $0 <= 3 })
+        #expect(moves.filter { $0 == 3 }.count > result.moves / 6)
+        for group in commits.groups {
+            let tables = group.compactMap { if case .move(let record) = $0 { record.table } else { nil } }
+            #expect(Set(tables).count == tables.count)
+        }
+        #expect(result.transactions == commits.groups.count)
+        #expect(!commits.groups.contains { $0.isEmpty })
+        #expect(result.journalTime.map { $0 > .zero } == true)
+        // NB: without a journal, no time and no transaction.
+        let plain = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 3, games: 2, seed: 5)
+        #expect(plain.journalTime == nil)
+        #expect(plain.transactions == 0)
+        #expect(plain.moves == result.moves)
+    }
+
+    @Test("a journal that refuses a commit is reported, and nothing more is committed")
+    func journalFailure() {
+        struct Refused: Error {}
+        final class Calls: @unchecked Sendable { var count = 0 }
+        let calls = Calls()
+        let result = LobbyLoad.run(
+            configuration: Self.configuration(), game: TaxCollectionGame.self, matches: 2, games: 1, seed: 5,
+            journal: { _ in
+                calls.count += 1
+                throw Refused()
+            })
+        #expect(result.journalFailure?.contains("Refused") == true)
+        #expect(calls.count == 1)
+        #expect(result.transactions == 0)
+    }
+
     @Test("the same seed plays the same games")
     func repeatable() {
         let first = LobbyLoad.run(

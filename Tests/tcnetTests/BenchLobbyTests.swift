@@ -16,8 +16,11 @@ struct BenchLobbyTests {
             Set(object.keys)
                 == [
                     "matches", "games", "moves", "hostMicrosPerMove", "clientMicrosPerMove", "hostAllocationsPerMove",
-                    "sentBytesPerMove", "journalBytesPerMove", "desyncs", "errors",
+                    "sentBytesPerMove", "journalBytesPerMove", "journalMicrosPerMove", "movesPerTransaction", "desyncs",
+                    "errors",
                 ])
+        #expect(object["journalMicrosPerMove"] is NSNull)
+        #expect(object["movesPerTransaction"] is NSNull)
         #expect(object["matches"] as? Int == 2)
         #expect(object["games"] as? Int == 4)
         #expect((object["moves"] as? Int ?? 0) >= 4 * 12)
@@ -27,6 +30,36 @@ struct BenchLobbyTests {
         #expect((object["journalBytesPerMove"] as? Double ?? 0) > 50)
         #expect(object["desyncs"] as? Int == 0)
         #expect(object["errors"] as? Int == 0)
+    }
+
+    @Test("--journal commits to a real SQLite file, a round a transaction, and reports its time apart")
+    func journal() async throws {
+        let outcome = try await CommandRunner.run(
+            ["bench", "lobby", "--matches", "4", "--games", "2", "--journal", "--json"], timeout: .seconds(60))
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let line = try #require(outcome.standardOutput.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((object["journalMicrosPerMove"] as? Double ?? 0) > 0)
+        // NB: four tables, at most a move of each a transaction; fewer where games end and start.
+        let perTransaction = try #require(object["movesPerTransaction"] as? Double)
+        #expect(perTransaction > 1 && perTransaction <= 4)
+        #expect(object["desyncs"] as? Int == 0)
+        #expect(object["errors"] as? Int == 0)
+    }
+
+    @Test("--journal where no folder can be made is one line and a non-zero status")
+    func journalCannotOpen() async throws {
+        // NB: the temporary directory is a file, so the journal's folder cannot be made in it.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-not-a-folder-\(UUID())").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let outcome = try await CommandRunner.run(
+            ["bench", "lobby", "--matches", "2", "--games", "1", "--journal"], environment: ["TMPDIR": file])
+        #expect(outcome.status != 0)
+        let errors = outcome.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("cannot open a journal for the benchmark") == true, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
     }
 
     @Test(

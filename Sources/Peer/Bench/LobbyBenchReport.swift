@@ -20,6 +20,10 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
     public var sentBytesPerMove: Double
     /// Bytes of journal records per move.
     public var journalBytesPerMove: Double
+    /// CPU time in the journal's commits per move, in µs (`--journal`: a real SQLite file); `nil` without.
+    public var journalMicrosPerMove: Double?
+    /// Moves in each of the journal's transactions; `nil` without `--journal`.
+    public var movesPerTransaction: Double?
     /// States the bots' rules did not agree with.
     public var desyncs: Int
     /// Requests the lobby refused.
@@ -36,13 +40,19 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
         self.hostAllocationsPerMove = result.hostAllocations.map { (Double($0) / Double(moves) * 10).rounded() / 10 }
         self.sentBytesPerMove = (Double(result.sentBytes) / Double(moves) * 10).rounded() / 10
         self.journalBytesPerMove = (Double(result.journalBytes) / Double(moves) * 10).rounded() / 10
+        self.journalMicrosPerMove = result.journalTime.map { time in
+            (time.inSeconds * 1e6 / Double(moves) * 100).rounded() / 100
+        }
+        self.movesPerTransaction =
+            result.journalTime == nil
+            ? nil : (Double(result.journalledMoves) / Double(max(result.transactions, 1)) * 10).rounded() / 10
         self.desyncs = result.desyncs
         self.errors = result.refusals.count
     }
 
     enum CodingKeys: String, CodingKey {
         case matches, games, moves, hostMicrosPerMove, clientMicrosPerMove, hostAllocationsPerMove, sentBytesPerMove
-        case journalBytesPerMove, desyncs, errors
+        case journalBytesPerMove, journalMicrosPerMove, movesPerTransaction, desyncs, errors
     }
 
     /// Every key, `null` included, as `--json` prints them.
@@ -56,6 +66,8 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
         try container.encode(self.hostAllocationsPerMove, forKey: .hostAllocationsPerMove)
         try container.encode(self.sentBytesPerMove, forKey: .sentBytesPerMove)
         try container.encode(self.journalBytesPerMove, forKey: .journalBytesPerMove)
+        try container.encode(self.journalMicrosPerMove, forKey: .journalMicrosPerMove)
+        try container.encode(self.movesPerTransaction, forKey: .movesPerTransaction)
         try container.encode(self.desyncs, forKey: .desyncs)
         try container.encode(self.errors, forKey: .errors)
     }
@@ -71,6 +83,8 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
             ("host allocations/move", self.hostAllocationsPerMove.map { String(format: "%.1f", $0) } ?? "not counted"),
             ("sent/move", String(format: "%.1f bytes", self.sentBytesPerMove)),
             ("journal/move", String(format: "%.1f bytes", self.journalBytesPerMove)),
+            ("journal's time/move", self.journalMicrosPerMove.map { String(format: "%.2f µs", $0) } ?? "not run"),
+            ("moves/transaction", self.movesPerTransaction.map { String(format: "%.1f", $0) } ?? "not run"),
             ("desyncs", "\(self.desyncs)"),
             ("errors", "\(self.errors)"),
         ]

@@ -36,6 +36,13 @@ public enum LobbyLoad {
         public var desyncs = 0
         /// Refusals the bots were sent; a sound run has none.
         public var refusals: [String] = []
+        /// CPU time of the thread in the journal's commits, when a journal was given.
+        public var journalTime: Duration?
+        /// Transactions committed, and the moves in them.
+        public var transactions = 0
+        public var journalledMoves = 0
+        /// Why the journal refused a commit; the run commits nothing more after it.
+        public var journalFailure: String?
     }
 
     /// Plays `games` games at each of `matches` tables, the tables' turns interleaved as a busy host's are.
@@ -47,11 +54,15 @@ public enum LobbyLoad {
     ///   - seed: where the bots' random choices start.
     ///   - allocations: reads a count of the process's allocations so far (the malloc counter of
     ///     Benchmarks/yardstick/, when preloaded), to count the host part's.
+    ///   - journal: commits journal records in one transaction (a real store's `commit`), when given: a
+    ///     round's records together, and its messages delivered only then, as the host sends nothing
+    ///     before it is journalled; so a round holds at most one move of each table, as a busy host's
+    ///     turn does (each match has one move in flight). Timed apart from the host's part.
     public static func run<G: Game>(
         configuration: LobbyConfiguration, game: G.Type, matches: Int, games: Int, seed: UInt64,
-        allocations: (() -> UInt64)? = nil
+        allocations: (() -> UInt64)? = nil, journal: (([JournalEntry]) throws -> Void)? = nil
     ) -> Result {
-        var bench = Bench<G>(lobby: Lobby(configuration: configuration), allocations: allocations)
+        var bench = Bench<G>(lobby: Lobby(configuration: configuration), allocations: allocations, journal: journal)
         return bench.run(matches: matches, games: games, seed: seed)
     }
 
@@ -64,11 +75,17 @@ public enum LobbyLoad {
         /// Messages waiting for each bot, in order, read from the bytes the host wrote.
         var inbox: [ConnectionID: [HostEnvelope]] = [:]
         var requests: Int64 = 0
+        let journal: (([JournalEntry]) throws -> Void)?
+        /// The records for the journal's next commit, and the messages that go out once they are committed.
+        var pending: [JournalEntry] = []
+        var pendingPayloads: [(connection: ConnectionID, payload: [UInt8])] = []
 
-        init(lobby: Lobby, allocations: (() -> UInt64)?) {
+        init(lobby: Lobby, allocations: (() -> UInt64)?, journal: (([JournalEntry]) throws -> Void)?) {
             self.lobby = lobby
             self.allocations = allocations
+            self.journal = journal
             if allocations != nil { self.result.hostAllocations = 0 }
+            if journal != nil { self.result.journalTime = .zero }
         }
 
         mutating func run(matches: Int, games: Int, seed: UInt64) -> Result {
@@ -76,6 +93,7 @@ public enum LobbyLoad {
             for match in 0..<matches {
                 let first = self.connect("a\(match)")
                 self.send(.createTable(CreateTable(game: G.descriptor.id, seats: 2)), from: first)
+                self.commitGroup()
                 guard case .table(let update) = self.inbox[first]?.last?.message else {
                     self.result.refusals.append("createTable was not answered with its table")
                     return self.result
@@ -91,10 +109,11 @@ public enum LobbyLoad {
                 }
             }
             for seat in seats { self.send(.ready(TableRequest(table: seat.player.table)), from: seat.connection) }
-            // NB: round robin over the bots, each answering what it was sent, until every table played its games.
+            // NB: round robin over the bots, each answering what it was sent, until every table played its games;
+            // with a journal, what a round sent is committed, then delivered, at its end.
             var busy = true
             while busy {
-                busy = false
+                busy = self.commitGroup()
                 for index in seats.indices {
                     let connection = seats[index].connection
                     let envelopes = self.inbox.removeValue(forKey: connection) ?? []
@@ -133,8 +152,41 @@ public enum LobbyLoad {
                 Hello(name: name), re: .number(0), on: connection, now: self.now,
                 player: PlayerID(rawValue: "p-\(self.connections)"),
                 resumeToken: ResumeToken(rawValue: "token-\(self.connections)"))
-            self.take(Self.encode(outcome).payloads)
+            self.journalled(outcome.journal, sending: Self.encode(outcome).payloads)
             return connection
+        }
+
+        /// Delivers an outcome's messages at once, or, with a journal, keeps its records for the journal's
+        /// next commit and its messages until then (the host sends nothing before it is journalled).
+        private mutating func journalled(
+            _ entries: [JournalEntry], sending payloads: [(connection: ConnectionID, payload: [UInt8])]
+        ) {
+            guard self.journal != nil else { return self.take(payloads) }
+            self.pending.append(contentsOf: entries)
+            self.pendingPayloads.append(contentsOf: payloads)
+        }
+
+        /// Commits the records kept in one transaction, as the host's journal commits a turn's, then
+        /// delivers the messages kept.
+        /// - Returns: whether it delivered any.
+        @discardableResult
+        private mutating func commitGroup() -> Bool {
+            if let journal = self.journal, !self.pending.isEmpty, self.result.journalFailure == nil {
+                let start = Self.threadTime()
+                do {
+                    try journal(self.pending)
+                    self.result.transactions += 1
+                    self.result.journalledMoves += self.pending.count { if case .move = $0 { true } else { false } }
+                } catch {
+                    self.result.journalFailure = "\(error)"
+                }
+                self.result.journalTime? += Self.threadTime() - start
+            }
+            self.pending.removeAll(keepingCapacity: true)
+            let payloads = self.pendingPayloads
+            self.pendingPayloads.removeAll(keepingCapacity: true)
+            self.take(payloads)
+            return !payloads.isEmpty
         }
 
         private mutating func send(_ message: ClientMessage, from connection: ConnectionID) {
@@ -159,7 +211,7 @@ public enum LobbyLoad {
             if isMove, outcome.journal.contains(where: { if case .move = $0 { true } else { false } }) {
                 self.result.moves += 1
             }
-            self.take(bytes.payloads)
+            self.journalled(outcome.journal, sending: bytes.payloads)
         }
 
         /// Each delivery read from its bytes, as its client reads it.

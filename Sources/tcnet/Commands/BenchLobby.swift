@@ -4,6 +4,7 @@ import Foundation
 import Lobby
 import Peer
 import Protocol
+import Storage
 import TaxCollectionRules
 
 extension TCNet.Bench {
@@ -20,6 +21,12 @@ extension TCNet.Bench {
                 each message from the host's bytes and check every state with their own rules (desyncs \
                 must be 0), as clients do; their time is counted apart, as the clients' time per move.
 
+                With --journal, the journal's records are also committed to a real SQLite file (in a fresh \
+                temporary folder, removed after), a round of the bots' requests a transaction, each round's \
+                messages delivered once it is committed, as the host sends nothing before it is journalled: \
+                at most one move of each table a transaction, as in a busy host's turn. That time is counted \
+                apart, as the journal's time per move.
+
                 Allocations are counted only when the malloc counter of Benchmarks/yardstick/ is preloaded: \
                 LD_PRELOAD=Benchmarks/yardstick/build/libmalloccount.so
                 """
@@ -33,6 +40,9 @@ extension TCNet.Bench {
 
         @Option(help: "Where the bots' random choices start.")
         var seed: UInt64 = 1
+
+        @Flag(help: "Also commit the journal to a real SQLite file, a round of the bots' requests a transaction.")
+        var journal = false
 
         @Flag(help: "Print one JSON object instead of a table.")
         var json = false
@@ -51,9 +61,12 @@ extension TCNet.Bench {
             _ = LobbyLoad.run(
                 configuration: configuration, game: TaxCollectionGame.self, matches: 2, games: 2, seed: seed)
             let counter = MallocCounter()
+            let store = try self.journal ? BenchJournal() : nil
             let result = LobbyLoad.run(
                 configuration: configuration, game: TaxCollectionGame.self, matches: matches, games: games,
-                seed: seed, allocations: counter.map { counter in { counter.count() } })
+                seed: seed, allocations: counter.map { counter in { counter.count() } },
+                journal: store.map { store in { try store.store.commit($0) } })
+            if let failure = result.journalFailure { throw CommandFailure("the journal refused a commit: \(failure)") }
             let report = LobbyBenchReport(result, matches: matches)
             print(json ? report.json : report.table)
             for refusal in result.refusals.prefix(5) {
@@ -65,5 +78,27 @@ extension TCNet.Bench {
             if !result.refusals.isEmpty { throw CommandFailure("the lobby refused \(result.refusals.count) requests") }
             if report.moves == 0 { throw CommandFailure("no move was played") }
         }
+    }
+}
+
+/// `bench lobby --journal`'s store: a fresh folder in the temporary directory, removed with it.
+private final class BenchJournal {
+    let folder: String
+    let store: HostStore
+
+    init() throws {
+        self.folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcnet-bench-\(UUID())").path
+        do {
+            self.store = try HostStore(folder: self.folder, newHostID: { "bench" })
+        } catch {
+            try? FileManager.default.removeItem(atPath: self.folder)
+            throw CommandFailure(
+                "cannot open a journal for the benchmark in \(self.folder): \(error.reason); set TMPDIR to a folder "
+                    + "it can write")
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: self.folder)
     }
 }
