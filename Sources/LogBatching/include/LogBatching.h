@@ -6,7 +6,8 @@
 /// Makes SQLite's default file system one that writes each transaction's write-ahead log in one system
 /// call: the frames SQLite writes one `pwrite` at a time (a 24-byte header, then the page) are kept in
 /// memory and written together, one `pwrite` for each 64 KiB, when the transaction's commit frame is
-/// complete, and before anything reads, syncs, sizes, truncates or closes the log. Every other file, and every other
+/// complete, and before anything else is asked of the log (a read, sync, size, truncate, unlock, file
+/// control, memory map or close). Every other file, and every other
 /// call, goes to the file system that was the default. A write error (a full disk) is reported by the
 /// write that completes the commit frame, so SQLite fails the commit as it would have.
 ///

@@ -45,7 +45,7 @@ public struct LobbyBenchReport: Codable, Sendable, Equatable, BenchReport {
         }
         self.movesPerTransaction =
             result.journalTime == nil
-            ? nil : (Double(result.journalledMoves) / Double(max(result.transactions, 1)) * 10).rounded() / 10
+            ? nil : (Double(result.moves) / Double(max(result.transactions, 1)) * 10).rounded() / 10
         self.desyncs = result.desyncs
         self.errors = result.refusals.count
     }

@@ -38,9 +38,8 @@ public enum LobbyLoad {
         public var refusals: [String] = []
         /// CPU time of the thread in the journal's commits, when a journal was given.
         public var journalTime: Duration?
-        /// Transactions committed, and the moves in them.
+        /// Transactions committed (every accepted move is in one).
         public var transactions = 0
-        public var journalledMoves = 0
         /// Why the journal refused a commit; the run commits nothing more after it.
         public var journalFailure: String?
     }
@@ -176,7 +175,6 @@ public enum LobbyLoad {
                 do {
                     try journal(self.pending)
                     self.result.transactions += 1
-                    self.result.journalledMoves += self.pending.count { if case .move = $0 { true } else { false } }
                 } catch {
                     self.result.journalFailure = "\(error)"
                 }
