@@ -22,7 +22,10 @@ extension RawTerminal {
     public static func startInput(_ deliver: @escaping @Sendable (TerminalInput) -> Void) {
         let thread = Thread {
             // NB: named, so that a look at the process (gdb, /proc/PID/task) finds the thread that reads the keys.
-            Thread.current.name = Self.keysThreadName
+            // Named by the thread itself, through the kernel: Foundation's `Thread.current.name` names the
+            // system thread only once `start()` has recorded it, and a thread that ran first kept the name it
+            // inherited (a Dispatch worker's, "oot.default-qos").
+            Self.nameThisThread(Self.keysThreadName)
             var buffer = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -40,6 +43,17 @@ extension RawTerminal {
         source.setEventHandler { deliver(.resized) }
         source.resume()
         winchSource = source
+    }
+}
+
+extension RawTerminal {
+    /// Names the calling thread as the kernel shows it (`/proc/PID/task/TID/comm`, 15 bytes at most).
+    static func nameThisThread(_ name: String) {
+        let file = Glibc.open("/proc/thread-self/comm", O_WRONLY)
+        guard file >= 0 else { return }
+        defer { Glibc.close(file) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
     }
 }
 

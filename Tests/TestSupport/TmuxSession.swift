@@ -132,6 +132,21 @@ public final class TmuxSession: Sendable {
         return nil
     }
 
+    /// Waits until the pane's command's keys thread can be counted (``keysRead()``), and returns its count.
+    ///
+    /// NB: a wait, not one look: under load the thread may not yet carry its name, or a tmux call may fail
+    /// for a moment, though the screen is already drawn.
+    public func waitForKeysThread(timeout: Duration = .seconds(40)) async throws -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let count = self.keysRead() { return count }
+            guard ContinuousClock.now < deadline else {
+                throw TmuxError.timedOut(screen: "[no tcnet-keys thread]\n" + self.stacks())
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// Waits until the pane's command has read `count` bytes from its terminal since `start`
     /// (``keysRead()``): the keys sent since then are in its hands, not in the terminal's queue.
     ///

@@ -125,7 +125,7 @@ struct ScreenTerminalTests {
         let before = try await players.lan.waitForScreen { $0.contains(">> YOUR TURN <<") }
         try players.lan.resize(width: 60, height: 20)
         _ = try await players.lan.waitForScreen { $0.contains("the board needs 80x24") }
-        let read = try #require(players.lan.keysRead())
+        let read = try await players.lan.waitForKeysThread()
         try players.lan.send("1")
         try players.lan.send("Down")
         try players.lan.send("q")
