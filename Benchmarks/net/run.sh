@@ -6,6 +6,7 @@
 #   Benchmarks/net/run.sh --smoke --tcnet PATH  # everything briefly (CI adds --rounds 2); no figure is judged
 #   Benchmarks/net/run.sh --every-core          # every tcnet host started with --every-core
 #   Benchmarks/net/run.sh --rounds 3            # everything three times, Redis beside each round
+#   Benchmarks/net/run.sh --trace               # the C client also traces every move (tail.py reads it)
 #
 # For each number of matches M: `redis-benchmark -t set -c M` (Redis's own CPU per request from
 # /proc/PID/stat), then `tcnet bench net --matches M` (it starts its own host), then the C load generator
@@ -13,8 +14,9 @@
 # relay with the same messages and journal and no game, with and without its journal). Then `tcnet bench
 # idle`. Prints one Markdown table, each row with its round and its rate over Redis's in the same round
 # (with --rounds N, every number of matches is measured N times in turn, and a second table gives the
-# median of each client's ratios: on a shared machine one round's ratio moves by a sixth); the raw JSON of
-# every run is kept in the folder named at the end.
+# median of each client's ratios: on a shared machine one round's ratio moves by a sixth); with --trace, a
+# table of where the C client's slow moves fell (Benchmarks/net/tail.py: in windows where most matches
+# waited at once, or spread). The raw JSON of every run is kept in the folder named at the end.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -27,6 +29,7 @@ smoke=0
 requests=200000
 rounds=1
 every_core=()
+trace=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --matches) matches=$2; shift 2 ;;
@@ -36,7 +39,8 @@ while [ $# -gt 0 ]; do
         --smoke) smoke=1; shift ;;
         --every-core) every_core=(--every-core); shift ;;
         --rounds) rounds=$2; shift 2 ;;
-        *) echo "usage: $0 [--smoke] [--every-core] [--matches \"1 50 500\"] [--duration S] [--idle N] [--rounds N] [--tcnet PATH]" >&2; exit 64 ;;
+        --trace) trace=1; shift ;;
+        *) echo "usage: $0 [--smoke] [--every-core] [--trace] [--matches \"1 50 500\"] [--duration S] [--idle N] [--rounds N] [--tcnet PATH]" >&2; exit 64 ;;
     esac
 done
 case "$rounds" in
@@ -127,6 +131,8 @@ json() { python3 -c 'import json, sys; o = json.load(open(sys.argv[1])); v = o.g
 over() { python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}x")' "$1" "$2" 2>/dev/null || echo n/a; }
 
 rows=()
+# The C client's slow moves, a row a traced run (--trace).
+tails=()
 # Each row's matches, client and ratio, for the medians.
 ratios=()
 # Adds a table row: matches, round, client, the measured columns, Redis's, and the rate over Redis's.
@@ -151,7 +157,9 @@ for m in $matches; do
 
         # The C load generator against a host started here.
         start_host $((2 * m + 16)) "$out/host-$run"
-        "$out/loadgen" -p "$host_port" -m "$m" -d "$duration" --json --host-pid "$host_pid" \
+        traced=()
+        [ "$trace" -eq 1 ] && traced=(--trace "$out/trace-$run.txt")
+        "$out/loadgen" -p "$host_port" -m "$m" -d "$duration" --json --host-pid "$host_pid" "${traced[@]}" \
             >"$out/loadgen-$run.json" 2>"$out/loadgen-$run.err"
         rss=$(peak_rss "$host_pid")
         stop_host
@@ -160,6 +168,11 @@ for m in $matches; do
         host_cpu=$(echo "$line" | grep -o 'hostCpuUsPerMove=[0-9.]*' | cut -d= -f2)
         client_cpu=$(echo "$line" | grep -o 'clientCpuUsPerMove=[0-9.]*' | cut -d= -f2)
         row "$m" "$round" "C client" "$(json "$f" movesPerSecond)" "$(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss"
+        if [ "$trace" -eq 1 ]; then
+            f="$out/tail-$run.json"
+            python3 "$here/tail.py" "$out/trace-$run.txt" --json >"$f"
+            tails+=("| $m | $round | $(json "$f" moves) | $(json "$f" p99Us) | $(json "$f" p999Us) | $(json "$f" maxUs) | $(json "$f" slowMoves) | $(json "$f" hostWideWindows) | $(json "$f" slowMovesInHostWideWindows) | $(json "$f" longestHostWideWindowUs) |")
+        fi
 
         # The floor: a C relay with the same messages (and journal), no game; its host is its own child.
         for journal in "" "--no-journal"; do
@@ -200,6 +213,16 @@ for (m, client), ratios in seen.items():
     each = ", ".join(ratios)
     print(f"| {m} | {client} | {each} | {median} |")
 '
+fi
+if [ "${#tails[@]}" -gt 0 ]; then
+    echo
+    echo "Where the C client's slow moves fell (tail.py; slow: at the run's p99 or over; host-wide: a window of"
+    echo "slow answers, each within 3 ms of the one before, holding as many slow moves as half the matches, and"
+    echo "at least two):"
+    echo
+    echo "| matches | round | moves | p99 µs | p99.9 µs | max µs | slow moves | host-wide windows | slow moves in them | longest window µs |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+    printf '%s\n' "${tails[@]}"
 fi
 if [ -n "$idle_row" ]; then
     echo
