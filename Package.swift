@@ -278,7 +278,7 @@ let package = Package(
             name: "tcnetTests",
             dependencies: [
                 "tcnet", "TestSupport", "Protocol", "GameKit", "TaxCollectionRules", "CrapsRules", "Peer", "Tournament",
-                "WhichBillRules", "Conformance",
+                "WhichBillRules", "Conformance", "Terminal",
             ]
         ),
     ],

@@ -49,11 +49,13 @@ extension RawTerminal {
 extension RawTerminal {
     /// Names the calling thread as the kernel shows it (`/proc/PID/task/TID/comm`, 15 bytes at most).
     static func nameThisThread(_ name: String) {
-        let file = Glibc.open("/proc/thread-self/comm", O_WRONLY)
-        guard file >= 0 else { return }
-        defer { Glibc.close(file) }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
+        #if canImport(Glibc)
+            let file = Glibc.open("/proc/thread-self/comm", O_WRONLY)
+            guard file >= 0 else { return }
+            defer { Glibc.close(file) }
+            let bytes = Array(name.utf8.prefix(15))
+            _ = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
+        #endif
     }
 }
 
