@@ -51,8 +51,9 @@ def read_trace(path):
 
 
 def percentile(ordered, p):
-    rank = max(1, -(-len(ordered) * p // 100))  # the ceiling of n * p / 100, at least the first
-    return ordered[int(rank) - 1]
+    # NB: the rank as loadgen reckons it (`hist_pct`), floating point and all: the ceiling of p % of n.
+    rank = max(1, int(p / 100.0 * len(ordered) + 0.999999999))
+    return ordered[min(rank, len(ordered)) - 1]
 
 
 def windows(slow, gap):
