@@ -168,50 +168,20 @@ extension HostStore {
     }
 
     private static func write(_ entries: [JournalEntry], log: inout MoveLog, _ db: Database) throws {
-        // NB: the moves' insert looked up in GRDB's cache once a transaction, not once a move (its SQL
-        // hashed each time: 0.6 % of a busy host's samples).
-        var moveInsert: Statement?
-        // NB: each move's record written into one writer's memory and bound from there, not copied out
-        // into an array of its own for every move.
-        var moveText = JSONTextWriter(capacity: 512)
-        for index in entries.indices {
-            switch entries[index] {
-            case .player(let record):
-                try Self.run(
-                    db, "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)", .text(record.id.rawValue),
-                    .text(record.name), .text(record.token.rawValue))
-            case .forgetPlayer(let id):
-                try Self.run(db, "DELETE FROM player WHERE id = ?", .text(id.rawValue))
-            case .table(let record):
-                // NB: a known table's record is changed in place; a replaced row was deleted and inserted
-                // again at the table's end, with both of its index entries.
-                let json = record.jsonText
-                let number = Int64(record.number)
-                try Self.run(
-                    db, "UPDATE gameTable SET record = ? WHERE id = ? AND number = ?", .utf8(json), .text(record.id),
-                    .integer(number))
-                if db.changesCount == 0 {
-                    try Self.run(
-                        db, "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)",
-                        .text(record.id), .integer(number), .utf8(json))
-                }
-                log.table(record.id, match: record.match)
-            case .move(let move):
-                let statement = try moveInsert ?? db.cachedStatement(sql: Self.moveInsertSQL)
-                moveInsert = statement
-                try Self.insert(move, with: statement.sqliteStatement, writing: &moveText, db)
-                // NB: SQLite asked directly: GRDB's `lastInsertedRowID` first checks, through the dispatch
-                // queue's specifics, that it runs on the database's queue, which this closure does.
-                log.move(move.table, match: move.match, row: sqlite3_last_insert_rowid(db.sqliteConnection))
-            case .archive(let record):
-                let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
-                log.archived(record.table, match: record.match)
-                try Self.index(record, id: id, db)
-            case .tournament(let record):
-                try Self.run(
-                    db, "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)", .text(record.id),
-                    .integer(Int64(record.number)), .utf8(WireCodec.payload(record)))
+        var moves = MoveRows()
+        var index = entries.startIndex
+        while index < entries.endIndex {
+            guard case .move = entries[index] else {
+                try Self.write(entries[index], log: &log, db)
+                index += 1
+                continue
             }
+            // NB: a run of moves (a group commit's moves come together, between the ends of matches),
+            // appended several rows a statement.
+            var end = index + 1
+            while end < entries.endIndex, case .move = entries[end] { end += 1 }
+            try moves.append(entries[index..<end], log: &log, db)
+            index = end
         }
         // NB: only the current match's moves are needed to rebuild a table.
         let due = log.sweep(every: Self.sweepEvery)
@@ -220,37 +190,41 @@ extension HostStore {
         }
     }
 
-    /// Appends a move's row, bound with SQLite's own calls: the record as the bytes written, in `text`'s
-    /// memory.
-    ///
-    /// NB: one row per move; GRDB's arguments (an array of values, each bound in a closure) and the
-    /// record's `String` were a tenth of the journal's thread (docs/BENCHMARKS.md, fifteenth round).
-    private static func insert(
-        _ record: MoveRecord, with handle: SQLiteStatement, writing text: inout JSONTextWriter, _ db: Database
-    ) throws {
-        // NB: ready for its next row however this one ends (the error's message is read before).
-        defer { sqlite3_reset(handle) }
-        text.removeAll()
-        record.writeJSON(to: &text)
-        var table = record.table
-        // NB: the texts bound where they are (`SQLITE_STATIC`), the row inserted while they are there: bound
-        // as transient, SQLite copied each into memory of its own (two allocations a move).
-        let code = table.withUTF8 { tableID in
-            text.withBytes { json in
-                Self.bindText(UnsafeRawBufferPointer(tableID), to: handle, at: 1, inPlace: true)
-                sqlite3_bind_int64(handle, 2, Int64(record.match))
-                sqlite3_bind_int64(handle, 3, Int64(record.seq))
-                Self.bindText(json, to: handle, at: 4, inPlace: true)
-                let code = sqlite3_step(handle)
-                // NB: the cached statement keeps no pointer to the texts once they are gone.
-                sqlite3_clear_bindings(handle)
-                return code
+    /// Writes an entry other than a move (moves are appended in runs by ``MoveRows``).
+    private static func write(_ entry: JournalEntry, log: inout MoveLog, _ db: Database) throws {
+        switch entry {
+        case .player(let record):
+            try Self.run(
+                db, "INSERT OR REPLACE INTO player (id, name, token) VALUES (?, ?, ?)", .text(record.id.rawValue),
+                .text(record.name), .text(record.token.rawValue))
+        case .forgetPlayer(let id):
+            try Self.run(db, "DELETE FROM player WHERE id = ?", .text(id.rawValue))
+        case .table(let record):
+            // NB: a known table's record is changed in place; a replaced row was deleted and inserted
+            // again at the table's end, with both of its index entries.
+            let json = record.jsonText
+            let number = Int64(record.number)
+            try Self.run(
+                db, "UPDATE gameTable SET record = ? WHERE id = ? AND number = ?", .utf8(json), .text(record.id),
+                .integer(number))
+            if db.changesCount == 0 {
+                try Self.run(
+                    db, "INSERT OR REPLACE INTO gameTable (id, number, record) VALUES (?, ?, ?)",
+                    .text(record.id), .integer(number), .utf8(json))
             }
+            log.table(record.id, match: record.match)
+        case .move:
+            preconditionFailure("moves are appended in runs")
+        case .archive(let record):
+            let id = try Self.archive(record, moves: log.rows(of: record.table, match: record.match), in: db)
+            log.archived(record.table, match: record.match)
+            try Self.index(record, id: id, db)
+        case .tournament(let record):
+            try Self.run(
+                db, "INSERT OR REPLACE INTO tournament (id, number, record) VALUES (?, ?, ?)", .text(record.id),
+                .integer(Int64(record.number)), .utf8(WireCodec.payload(record)))
         }
-        try Self.checkDone(code, db)
     }
-
-    static let moveInsertSQL = "INSERT INTO move (tableID, match, seq, record) VALUES (?, ?, ?, ?)"
 
     /// Each table's current match, whose moves the journal needs to rebuild the table: a `WITH` clause
     /// naming `currentMatch (tableID, match)`, for the statements that tell those moves from the others.

@@ -144,6 +144,13 @@ public struct JSONTextWriter: ~Copyable {
         self.afterKey = false
     }
 
+    /// Starts another text right after the one written, in the same memory: its first value takes no
+    /// comma. The texts lie end to end; each starts at the ``byteCount`` read before it is written.
+    public mutating func startAnotherText() {
+        self.first = true
+        self.afterKey = false
+    }
+
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
