@@ -237,6 +237,31 @@ struct MoveLogTests {
         }
     }
 
+    @Test("runs of every length up to 33 moves, several tables a statement: each row holds its move and is noted")
+    func runsOfEveryLength() throws {
+        try self.withStore { _, store in
+            let tables = ["a1", "a2", "a3"]
+            try store.commit(tables.map { self.table($0, match: 1) })
+            var seqs = [String: Int]()
+            var written: [String] = []
+            // NB: the runs take the statements of 16, 8, 4, 2 and 1 rows in every combination, and each
+            // statement holds the moves of several tables, one after another.
+            for length in 1...33 {
+                let run = (0..<length).map { index in
+                    let table = tables[(length + index) % tables.count]
+                    seqs[table, default: 0] += 1
+                    written.append("\(table) 1 \(seqs[table]!)")
+                    return self.move(table, match: 1, seq: seqs[table]!)
+                }
+                try store.commit(run)
+            }
+            #expect(try self.rows(store) == written)
+            try store.commit(tables.flatMap { [self.table($0, match: 1), self.archive($0, match: 1, at: 10)] })
+            let expected = tables.map { "\($0) 1: \(Array(1...seqs[$0]!))" }
+            #expect(try self.archived(store) == expected)
+        }
+    }
+
     @Test("a finished match's archive holds its moves, those written before a restart among them")
     func archiveAcrossRestart() throws {
         let folder = Self.folder()
