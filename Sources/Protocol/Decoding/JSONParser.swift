@@ -449,7 +449,8 @@ struct JSONParser {
         let bytes = self.bytes
         let count = bytes.count
         var index = start
-        // NB: bit `level` set: the container open at that level is an object.
+        // NB: bit `level` set: the container open at that level is an object. Levels stay below 60, so the
+        // bit is shifted in without the checks of a shift by 64 or more (`&<<`).
         var objects: UInt64 = 0
         var level = 0
         // NB: each pass starts at a value.
@@ -463,14 +464,14 @@ struct JSONParser {
                 // NB: a container that ends as it opens goes on to what follows a value, below, which takes
                 // its closing bracket.
                 if byte == UInt8(ascii: "{") {
-                    objects |= 1 << level
+                    objects |= 1 &<< level
                     if bytes[index] != UInt8(ascii: "}") {
                         guard let value = self.plainName(at: index) else { return nil }
                         index = value
                         continue
                     }
                 } else {
-                    objects &= ~(1 << level)
+                    objects &= ~(1 &<< level)
                     // NB: an array's first item is the next pass's value.
                     if bytes[index] != UInt8(ascii: "]") { continue }
                 }
@@ -497,7 +498,7 @@ struct JSONParser {
             // object), or the end of the outermost container.
             while true {
                 guard index < count else { return nil }
-                let inObject = objects & (1 << level) != 0
+                let inObject = objects & (1 &<< level) != 0
                 let next = bytes[index]
                 if next == UInt8(ascii: ",") {
                     index += 1
