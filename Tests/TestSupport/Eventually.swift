@@ -24,8 +24,23 @@ public struct NotWithin: Error, CustomStringConvertible {
 public func eventually(
     _ what: String, seconds: Int = 30, detail: @Sendable () -> String = { "" }, _ done: @Sendable () async -> Bool
 ) async throws {
+    try await eventually(what, seconds: seconds, detail: detail) { await done() ? () : nil }
+}
+
+/// Waits, within a generous deadline, until `value` gives a value, looking again every few milliseconds,
+/// and returns the value it gave (not a second look, which could differ).
+/// - Parameters:
+///   - what: the condition, for the failure.
+///   - seconds: the deadline (generous: the whole suite may load the machine).
+///   - detail: what to say of the state of things at the deadline.
+/// - Throws: ``NotWithin`` at the deadline.
+public func eventually<Value>(
+    _ what: String, seconds: Int = 30, detail: @Sendable () -> String = { "" },
+    _ value: @Sendable () async -> Value?
+) async throws -> Value {
     let deadline = ContinuousClock.now + .seconds(seconds)
-    while !(await done()) {
+    while true {
+        if let value = await value() { return value }
         guard ContinuousClock.now < deadline else { throw NotWithin(what: what, seconds: seconds, detail: detail()) }
         try await Task.sleep(for: .milliseconds(5))
     }

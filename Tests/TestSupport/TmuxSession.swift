@@ -137,10 +137,9 @@ public final class TmuxSession: Sendable {
     /// NB: a wait, not one look: under load the thread may not yet carry its name, or a tmux call may fail
     /// for a moment, though the screen is already drawn.
     public func waitForKeysThread() async throws -> Int {
-        let what = "a thread named tcnet-keys in the pane's command"
-        try await eventually(what, seconds: 40, detail: { self.stacks() }) { self.keysRead() != nil }
-        guard let count = self.keysRead() else { throw NotWithin(what: what, seconds: 40, detail: self.stacks()) }
-        return count
+        try await eventually(
+            "a thread named tcnet-keys in the pane's command", seconds: 40, detail: { self.stacks() }
+        ) { self.keysRead() }
     }
 
     /// Waits until the pane's command has read `count` bytes from its terminal since `start`
