@@ -64,6 +64,10 @@ struct LobbyLoadTests {
         #expect(plain.journalTime == nil)
         #expect(plain.transactions == 0)
         #expect(plain.moves == result.moves)
+        // NB: the records' bytes are counted with a journal too (their text written outside the host's time,
+        // as the store writes it again in its commit), the same bytes as without one.
+        #expect(plain.journalBytes == result.journalBytes)
+        #expect(result.journalBytes > result.moves * 50)
     }
 
     @Test("a journal that refuses a commit is reported, and nothing more is committed")

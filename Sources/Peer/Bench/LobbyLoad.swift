@@ -22,7 +22,8 @@ public enum LobbyLoad {
         public var moves = 0
         /// Games that ended.
         public var games = 0
-        /// CPU time of the thread in the lobby and the host's encoding.
+        /// CPU time of the thread in the lobby and the host's encoding: of its messages, and of its journal's
+        /// records when no journal was given (with one, the store writes them, in ``journalTime``).
         public var hostTime = Duration.zero
         /// CPU time of the thread in the bots' clients: reading the host's messages, checking the
         /// states, writing their own messages.
@@ -202,10 +203,13 @@ public enum LobbyLoad {
             let start = Self.threadTime()
             let outcome = self.lobby.receive(read, from: connection, now: self.now)
             let bytes = Self.encode(outcome)
+            // NB: with a journal, the store writes the records' text in its commit (`journalTime`); here it
+            // is written again only to count its bytes, outside the host's time.
+            let journalBytes = self.journal == nil ? Self.journalBytes(outcome.journal) : nil
             self.result.hostTime += Self.threadTime() - start
             if let allocated, let count = self.allocations?() { self.result.hostAllocations? += count - allocated }
             self.result.sentBytes += bytes.sent
-            self.result.journalBytes += bytes.journal
+            self.result.journalBytes += journalBytes ?? Self.journalBytes(outcome.journal)
             if isMove, outcome.journal.contains(where: { if case .move = $0 { true } else { false } }) {
                 self.result.moves += 1
             }
@@ -233,11 +237,11 @@ public enum LobbyLoad {
             return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
         }
 
-        /// Encodes an outcome as the host does: each delivery's payload (one text per distinct
-        /// message) and each journal record's JSON.
+        /// Encodes an outcome's deliveries as the host does: each one's payload (one text per distinct
+        /// message).
         private static func encode(
             _ outcome: LobbyOutcome
-        ) -> (sent: Int, journal: Int, payloads: [(connection: ConnectionID, payload: [UInt8])]) {
+        ) -> (sent: Int, payloads: [(connection: ConnectionID, payload: [UInt8])]) {
             var payloads = BroadcastPayloads()
             var sent = 0
             var written: [(connection: ConnectionID, payload: [UInt8])] = []
@@ -247,16 +251,21 @@ public enum LobbyLoad {
                 sent += payload.count
                 written.append((delivery.connection, payload))
             }
-            var journal = 0
-            for entry in outcome.journal {
+            return (sent, written)
+        }
+
+        /// The bytes of the JSON of an outcome's journal records, written as the journal writes them.
+        private static func journalBytes(_ entries: [JournalEntry]) -> Int {
+            var bytes = 0
+            for entry in entries {
                 switch entry {
-                case .move(let record): journal += WireCodec.payload(record).count
-                case .table(let record): journal += WireCodec.payload(record).count
-                case .archive(let record): journal += WireCodec.payload(record).count
+                case .move(let record): bytes += WireCodec.payload(record).count
+                case .table(let record): bytes += WireCodec.payload(record).count
+                case .archive(let record): bytes += WireCodec.payload(record).count
                 case .player, .forgetPlayer, .tournament: break
                 }
             }
-            return (sent, journal, written)
+            return bytes
         }
     }
 }

@@ -24,8 +24,9 @@ extension TCNet.Bench {
                 With --journal, the journal's records are also committed to a real SQLite file (in a fresh \
                 temporary folder, removed after), a round of the bots' requests a transaction, each round's \
                 messages delivered once it is committed, as the host sends nothing before it is journalled: \
-                at most one move of each table a transaction, as in a busy host's turn. That time is counted \
-                apart, as the journal's time per move.
+                at most one move of each table a transaction, as in a busy host's turn. That time, with the \
+                records' JSON the journal writes, is counted apart, as the journal's time per move, and not \
+                in the host's.
 
                 Allocations are counted only when the malloc counter of Benchmarks/yardstick/ is preloaded: \
                 LD_PRELOAD=Benchmarks/yardstick/build/libmalloccount.so
