@@ -17,10 +17,14 @@ public struct ActiveChannels {
     public var port: Int { self.server.localAddress?.port ?? 0 }
 
     /// Starts a server on a free port.
-    /// - Parameter sendBuffer: the accepted connections' `SO_SNDBUF`, when a test needs it small.
-    public static func listen(sendBuffer: Int? = nil) async throws -> ActiveChannels {
+    /// - Parameters:
+    ///   - sendBuffer: the accepted connections' `SO_SNDBUF`, when a test needs it small.
+    ///   - group: the loops that serve it: a group of the test's own when the test holds a loop up.
+    public static func listen(
+        sendBuffer: Int? = nil, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> ActiveChannels {
         let (channels, announce) = AsyncStream<any Channel>.makeStream()
-        var bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ServerBootstrap(group: group)
         if let sendBuffer {
             bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: sendBuffer)
         }

@@ -31,6 +31,8 @@ final class SessionHandler: ChannelInboundHandler {
 
     private let sessions: HostSessions
     private let handshake: HandshakeFlag
+    /// The connection's writes, shared with the frame handler (``FramedWriter``).
+    private let writer: FramedWriter
     private var session: ConnectionSession<ContinuousClock.Instant>
     private var phase = Phase.admitting
     private var context: ChannelHandlerContext?
@@ -53,9 +55,10 @@ final class SessionHandler: ChannelInboundHandler {
     /// The last step's task; the next step awaits it.
     private var tail: Task<Void, Never>?
 
-    init(sessions: HostSessions, handshake: HandshakeFlag) {
+    init(sessions: HostSessions, handshake: HandshakeFlag, writer: FramedWriter) {
         self.sessions = sessions
         self.handshake = handshake
+        self.writer = writer
         self.session = sessions.newSession()
     }
 
@@ -102,7 +105,7 @@ final class SessionHandler: ChannelInboundHandler {
     private func admit(context: ChannelHandlerContext) {
         guard case .admitting = self.phase, !self.waiting else { return }
         self.sessions.census.arrived()
-        let link = ClientLink(channel: context.channel, framing: .lengthPrefixed)
+        let link = ClientLink(writer: self.writer)
         let remote = context.channel.remoteAddress.map { "\($0)" } ?? "unknown"
         let sessions = self.sessions
         self.step({ await sessions.admit(link, remote: remote) }) { handler, admitted in

@@ -99,12 +99,14 @@ extension TCNetHost {
             .bind(host: configuration.bindAddress, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handshake = HandshakeFlag()
+                    let writer = FramedWriter(channel: channel)
                     try channel.pipeline.syncOperations.addHandler(
                         FrameHandler(
-                            limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults))
+                            limits: limits, timeouts: timeouts, handshake: handshake, logger: logger, faults: faults,
+                            writer: writer))
                     // NB: the session runs on the event loop, with no task per connection (SessionHandler).
                     try channel.pipeline.syncOperations.addHandler(
-                        SessionHandler(sessions: sessions, handshake: handshake))
+                        SessionHandler(sessions: sessions, handshake: handshake, writer: writer))
                 }
             }
     }

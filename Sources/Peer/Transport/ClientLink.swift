@@ -19,7 +19,21 @@ struct ClientLink: Sendable {
 
     /// The connection's channel.
     let channel: any Channel
-    let framing: Framing
+    /// A framed TCP connection's writes (``FramedWriter``); `nil` on a WebSocket.
+    private let writer: FramedWriter?
+
+    var framing: Framing { self.writer == nil ? .webSocket : .lengthPrefixed }
+
+    init(channel: any Channel, framing: Framing) {
+        self.channel = channel
+        self.writer = framing == .lengthPrefixed ? FramedWriter(channel: channel) : nil
+    }
+
+    /// A framed TCP connection whose every write goes through `writer` (the frame handler's too).
+    init(writer: FramedWriter) {
+        self.channel = writer.channel
+        self.writer = writer
+    }
 
     /// Whether the client reads what it is sent (its queue is below the high water mark).
     var isWritable: Bool { self.channel.isWritable }
@@ -73,28 +87,26 @@ struct ClientLink: Sendable {
     /// Writes messages and flushes them; on the channel's event loop only (``OutboundBatch``).
     ///
     /// NB: on framed TCP, the frames go one after another into the loop thread's scratch buffer
-    /// (``ThreadFrameScratch``): one buffer and one write for them all, and no allocation when the last
-    /// ones went out in full.
+    /// (``ThreadFrameScratch``): one buffer and one write for them all, straight to the socket when it
+    /// takes them all (``FramedWriter``), and no allocation when the last ones went out in full.
     func writeAndFlushOnLoop(_ payloads: some Sequence<OutgoingPayload>) {
-        switch self.framing {
-        case .lengthPrefixed:
+        if let writer = self.writer {
             let frames = ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
                 for payload in payloads { buffer.writeFrame(payload) }
             }
-            self.channel.writeAndFlush(frames, promise: nil)
-        case .webSocket:
+            writer.writeAndFlushOnLoop(frames, promise: nil)
+        } else {
             for payload in payloads { self.channel.write(self.webSocketFrame(payload.bytes), promise: nil) }
             self.channel.flush()
         }
     }
 
     private func write(_ payload: [UInt8], promise: EventLoopPromise<Void>?) {
-        switch self.framing {
-        case .lengthPrefixed:
+        if let writer = self.writer {
             var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
             frame.writeFrame(payload)
-            self.channel.writeAndFlush(frame, promise: promise)
-        case .webSocket:
+            writer.writeAndFlush(frame, promise: promise)
+        } else {
             self.channel.writeAndFlush(self.webSocketFrame(payload), promise: promise)
         }
     }

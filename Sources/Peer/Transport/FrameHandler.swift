@@ -23,11 +23,17 @@ final class FrameHandler: ChannelInboundHandler {
     private let timers: LivenessTimers
     private let logger: Logger
     private let faults: Set<HostFault>
+    /// The connection's writes, when the lobby's go through it too (the host's): a closing error must not
+    /// be overtaken by the lobby's messages sent straight to the socket.
+    private let writer: FramedWriter?
     private var failed = false
 
-    init(limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault> = [])
-    {
+    init(
+        limits: FrameLimits, timeouts: Timeouts, handshake: HandshakeFlag, logger: Logger, faults: Set<HostFault> = [],
+        writer: FramedWriter? = nil
+    ) {
         self.faults = faults
+        self.writer = writer
         self.decoder = FrameDecoder(limits: limits)
         self.logger = logger
         self.handshake = handshake
@@ -103,8 +109,12 @@ final class FrameHandler: ChannelInboundHandler {
         let envelope = HostEnvelope(.error(ErrorMessage(code: code, message: message, fatal: true)))
         let channel = context.channel
         let frame = context.channel.allocator.buffer(bytes: WireCodec.frame(envelope))
-        context.writeAndFlush(self.wrapOutboundOut(frame)).whenComplete { _ in
-            channel.close(promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        if let writer = self.writer {
+            writer.writeAndFlushOnLoop(frame, promise: written)
+        } else {
+            context.writeAndFlush(self.wrapOutboundOut(frame), promise: written)
         }
     }
 

@@ -1,0 +1,62 @@
+import NIOCore
+
+/// A framed TCP connection's writes, on its event loop: straight to the socket while the channel holds
+/// none of the connection's bytes back, through the channel otherwise.
+///
+/// NB: NIO's write path (the pipeline, its pending-writes queue, the channel's state checks, each with
+/// their retains and releases) was about 14 % of the host's samples at 50 matches, above the `write`
+/// calls themselves (docs/BENCHMARKS.md, issue 14's thirty-eighth round). The order of a connection's bytes is kept by one rule: a write goes to the
+/// socket only when every write handed to the channel before it has completed (written in full, or
+/// failed as the channel closed); what the socket does not take goes to the channel, which waits for
+/// the socket to drain as it always does. Every write on the connection goes through here, the frame
+/// handler's closing errors too, so nothing can be overtaken. Confined to the channel's event loop.
+final class FramedWriter: @unchecked Sendable {
+    let channel: any Channel
+    private let descriptor: SocketDescriptor?
+    /// Writes handed to the channel that have not completed.
+    private var handedOver = 0
+
+    /// - Parameter channel: a connected TCP channel; its socket is looked for once, here.
+    init(channel: any Channel) {
+        self.channel = channel
+        self.descriptor = SocketDescriptor(of: channel)
+    }
+
+    /// Whether writes can go straight to the socket (its descriptor was found).
+    var writesDirectly: Bool { self.descriptor != nil }
+
+    /// Writes the bytes and flushes them, from any thread (a hop to the channel's loop when needed).
+    func writeAndFlush(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        if self.channel.eventLoop.inEventLoop {
+            self.writeAndFlushOnLoop(bytes, promise: promise)
+        } else {
+            self.channel.eventLoop.execute { self.writeAndFlushOnLoop(bytes, promise: promise) }
+        }
+    }
+
+    /// Writes the bytes and flushes them; on the channel's event loop only.
+    func writeAndFlushOnLoop(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        var bytes = bytes
+        if let descriptor = self.descriptor, self.handedOver == 0, self.channel.isActive {
+            let sent = bytes.withUnsafeReadableBytes { descriptor.send($0) }
+            if sent == bytes.readableBytes {
+                promise?.succeed()
+                return
+            }
+            bytes.moveReaderIndex(forwardBy: sent)
+        }
+        self.handOver(bytes, promise: promise)
+    }
+
+    /// Gives the bytes to the channel, and counts them held back until the write completes.
+    private func handOver(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        guard self.descriptor != nil else {
+            self.channel.writeAndFlush(bytes, promise: promise)
+            return
+        }
+        let written = promise ?? self.channel.eventLoop.makePromise()
+        self.handedOver += 1
+        written.futureResult.whenComplete { _ in self.handedOver -= 1 }
+        self.channel.writeAndFlush(bytes, promise: written)
+    }
+}

@@ -1,0 +1,168 @@
+import Dispatch
+import NIOCore
+import NIOEmbedded
+import NIOPosix
+import TestSupport
+import Testing
+
+@testable import Peer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// ``FramedWriter`` over real TCP: it finds the socket under NIO's channel, writes to it without the
+/// channel while the channel holds nothing back, and never lets a write overtake bytes the channel holds.
+@Suite("Host: a framed connection's writes, straight to the socket")
+struct FramedWriterTests {
+    /// Counts the writes that reach the end of the pipeline (what the channel is handed).
+    final class WriteCounter: ChannelOutboundHandler, @unchecked Sendable {
+        typealias OutboundIn = ByteBuffer
+        var writes = 0
+
+        func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+            self.writes += 1
+            context.write(data, promise: promise)
+        }
+    }
+
+    /// An accepted connection, a counter on its pipeline, and the client's blocking socket.
+    ///
+    /// NB: on a loop of its own: a test holds it up while its client reads, and the shared loops serve
+    /// other tests' hosts meanwhile.
+    private struct Rig {
+        let group: MultiThreadedEventLoopGroup
+        let server: any Channel
+        let child: any Channel
+        let counter: WriteCounter
+        let client: Int32
+
+        func close() {
+            Glibc.close(self.client)
+            self.child.close(promise: nil)
+            self.server.close(promise: nil)
+            self.group.shutdownGracefully { _ in }
+        }
+
+        /// The number of writes the channel was handed (read on its loop).
+        func channelWrites() async throws -> Int {
+            try await self.child.eventLoop.submit { self.counter.writes }.get()
+        }
+    }
+
+    private func rig(buffers: Int? = nil) async throws -> Rig {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var server = try await ActiveChannels.listen(sendBuffer: buffers, group: group)
+        let client = try RawClient.connectedSocket(port: server.port, receiveBuffer: buffers)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let child = try #require(await server.next())
+        let counter = WriteCounter()
+        try await child.pipeline.addHandler(counter).get()
+        return Rig(group: group, server: server.server, child: child, counter: counter, client: client)
+    }
+
+    /// Reads exactly `count` bytes from a blocking socket (its receive timeout ends a wait).
+    private static func read(_ count: Int, from socket: Int32) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + done, count - done, 0) }
+            guard got > 0 else { break }
+            done += got
+        }
+        return Array(bytes[..<done])
+    }
+
+    private static func frame(_ payload: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: payload.count + 4)
+        buffer.writeFrame(payload)
+        return buffer
+    }
+
+    @Test("the socket is found under an accepted TCP channel, and not under one with no socket")
+    func findsTheSocket() async throws {
+        let rig = try await self.rig()
+        defer { rig.close() }
+        let descriptor = try #require(SocketDescriptor(of: rig.child))
+        // The descriptor is the connection's own: what is sent on it is what the client reads.
+        let sent = [UInt8]("{\"probe\":1}".utf8)
+        #expect(sent.withUnsafeBytes { descriptor.send($0) } == sent.count)
+        #expect(Self.read(sent.count, from: rig.client) == sent)
+        #expect(SocketDescriptor(of: EmbeddedChannel()) == nil)
+    }
+
+    @Test("a write while the channel holds nothing goes to the socket, not through the channel")
+    func writesDirectly() async throws {
+        let rig = try await self.rig()
+        defer { rig.close() }
+        let writer = FramedWriter(channel: rig.child)
+        #expect(writer.writesDirectly)
+        let payload = [UInt8]("{\"type\":\"state\",\"seq\":1}".utf8)
+        let written = rig.child.eventLoop.makePromise(of: Void.self)
+        try await rig.child.eventLoop.submit { writer.writeAndFlushOnLoop(Self.frame(payload), promise: written) }.get()
+        try await written.futureResult.get()
+        #expect(Self.read(4 + payload.count, from: rig.client) == Array(Self.frame(payload).readableBytesView))
+        #expect(try await rig.channelWrites() == 0)
+    }
+
+    /// What the client's reading thread and the connection's loop share.
+    private final class Exchange: @unchecked Sendable {
+        let start = DispatchSemaphore(value: 0)
+        let drained = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        /// The bytes in the kernel's buffers when the client starts reading (set before `start`).
+        var inKernel = 0
+        var received: [UInt8] = []
+    }
+
+    @Test("a write waits behind what the channel holds, even once the socket has room again")
+    func neverOvertakes() async throws {
+        let rig = try await self.rig(buffers: 8192)
+        defer { rig.close() }
+        let writer = FramedWriter(channel: rig.child)
+        let descriptor = try #require(SocketDescriptor(of: rig.child))
+        let first = Self.frame([UInt8](repeating: UInt8(ascii: "a"), count: 256 * 1024))
+        let second = Self.frame([UInt8](repeating: UInt8(ascii: "b"), count: 100))
+        let total = first.readableBytes + second.readableBytes
+        let exchange = Exchange()
+        // NB: a queue of its own (a thread of its own), not the global pool, which a full test run can
+        // keep busy while this test holds its loop.
+        DispatchQueue(label: "FramedWriterTests.reader").async {
+            exchange.start.wait()
+            exchange.received = Self.read(exchange.inKernel, from: rig.client)
+            exchange.drained.signal()
+            exchange.received += Self.read(total - exchange.received.count, from: rig.client)
+            exchange.done.signal()
+        }
+        let held = try await rig.child.eventLoop.submit { () -> Int in
+            // The socket takes a part of the first frame; the channel holds the rest.
+            writer.writeAndFlushOnLoop(first, promise: nil)
+            let held = (try? rig.child.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+            // The client reads all the kernel holds while this loop is busy: the socket has room again
+            // before the channel hears of it, and the second frame must still go after the first's rest.
+            exchange.inKernel = first.readableBytes - held
+            exchange.start.signal()
+            guard exchange.drained.wait(timeout: .now() + 30) == .success else { return -1 }
+            var ready = pollfd(fd: descriptor.value, events: Int16(POLLOUT), revents: 0)
+            guard poll(&ready, 1, 30_000) == 1 else { return -1 }
+            writer.writeAndFlushOnLoop(second, promise: nil)
+            return held
+        }.get()
+        #expect(held > 0)
+        #expect(exchange.done.wait(timeout: .now() + 60) == .success)
+        let expected = Array(first.readableBytesView) + Array(second.readableBytesView)
+        // NB: where the bytes first differ, not the quarter-megabyte arrays.
+        #expect(exchange.received.count == expected.count)
+        #expect(zip(exchange.received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset == nil)
+        // Once the channel has written what it held, writes go to the socket again.
+        let handed = try await rig.channelWrites()
+        #expect(handed >= 1)
+        let third = Self.frame([UInt8]("{\"n\":3}".utf8))
+        let written = rig.child.eventLoop.makePromise(of: Void.self)
+        try await rig.child.eventLoop.submit { writer.writeAndFlushOnLoop(third, promise: written) }.get()
+        try await written.futureResult.get()
+        #expect(Self.read(third.readableBytes, from: rig.client) == Array(third.readableBytesView))
+        #expect(try await rig.channelWrites() == handed)
+    }
+}
