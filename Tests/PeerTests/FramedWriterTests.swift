@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Peer
+@testable import Protocol
 
 #if canImport(Glibc)
     import Glibc
@@ -164,5 +165,28 @@ struct FramedWriterTests {
         try await written.futureResult.get()
         #expect(Self.read(third.readableBytes, from: rig.client) == Array(third.readableBytesView))
         #expect(try await rig.channelWrites() == handed)
+    }
+
+    @Test("a message's frame goes out in its parts, copied nowhere; what the socket does not take follows")
+    func sendsInParts() async throws {
+        let rig = try await self.rig(buffers: 8192)
+        defer { rig.close() }
+        let link = ClientLink(writer: FramedWriter(channel: rig.child))
+        // A `state`'s shared text with the mover's `re` put in at its place: three parts.
+        let text = [UInt8]("{\"match\":\"m1\",\"seq\":4,\"type\":\"state\"}".utf8)
+        let shared = StatePayload(bytes: text, reAt: 13)
+        let small = OutgoingPayload(shared, re: .number(41))
+        let framed = Array(Self.frame(shared.inserting(.number(41))).readableBytesView)
+        try await rig.child.eventLoop.submit { link.writeAndFlushOnLoop(small) }.get()
+        #expect(Self.read(framed.count, from: rig.client) == framed)
+        #expect(try await rig.channelWrites() == 0)
+        // More than the socket takes: the rest, from where the socket stopped, through the channel.
+        let text2 = [UInt8](repeating: UInt8(ascii: "x"), count: 256 * 1024)
+        let large = Array(Self.frame(text2).readableBytesView)
+        try await rig.child.eventLoop.submit { link.writeAndFlushOnLoop(OutgoingPayload(text2)) }.get()
+        let received = Self.read(large.count, from: rig.client)
+        #expect(received.count == large.count)
+        #expect(zip(received, large).enumerated().first { $0.element.0 != $0.element.1 }?.offset == nil)
+        #expect(try await rig.channelWrites() == 1)
     }
 }

@@ -110,7 +110,7 @@ struct OutboundBatch: Sendable {
     /// turn) are put in order of connection, without a set or a list for each connection.
     private static func writeOnLoop(_ writes: [(link: ClientLink, payload: OutgoingPayload)]) {
         if writes.count <= 16, !Self.repeatsConnection(writes) {
-            for write in writes { write.link.writeAndFlushOnLoop(CollectionOfOne(write.payload)) }
+            for write in writes { write.link.writeAndFlushOnLoop(write.payload) }
             return
         }
         let order = writes.indices.sorted { first, second in
@@ -123,7 +123,11 @@ struct OutboundBatch: Sendable {
             let channel = writes[order[start]].link.channel
             var end = start + 1
             while end < order.count, writes[order[end]].link.channel === channel { end += 1 }
-            writes[order[start]].link.writeAndFlushOnLoop(Payloads(writes: writes, places: order[start..<end]))
+            if end - start == 1 {
+                writes[order[start]].link.writeAndFlushOnLoop(writes[order[start]].payload)
+            } else {
+                writes[order[start]].link.writeAndFlushOnLoop(Payloads(writes: writes, places: order[start..<end]))
+            }
             start = end
         }
     }

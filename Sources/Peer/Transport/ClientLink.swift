@@ -101,6 +101,25 @@ struct ClientLink: Sendable {
         }
     }
 
+    /// Writes one message and flushes it; on the channel's event loop only (``OutboundBatch``).
+    ///
+    /// NB: on framed TCP, while the channel holds nothing back, the frame's length and the payload's
+    /// parts go to the socket in one gathered call, copied nowhere first (``FramedWriter/sendFrame(of:)``);
+    /// only what the socket does not take is framed into the scratch buffer, for the channel.
+    func writeAndFlushOnLoop(_ payload: OutgoingPayload) {
+        guard let writer = self.writer, writer.sendsNow else {
+            self.writeAndFlushOnLoop(CollectionOfOne(payload))
+            return
+        }
+        let (sent, length) = writer.sendFrame(of: payload)
+        guard sent < length else { return }
+        var frame = ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) {
+            $0.writeFrame(payload)
+        }
+        frame.moveReaderIndex(forwardBy: sent)
+        writer.handOver(frame, promise: nil)
+    }
+
     private func write(_ payload: [UInt8], promise: EventLoopPromise<Void>?) {
         if let writer = self.writer {
             var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)

@@ -1,4 +1,9 @@
 import NIOCore
+import Protocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A framed TCP connection's writes, on its event loop: straight to the socket while the channel holds
 /// none of the connection's bytes back, through the channel otherwise.
@@ -36,6 +41,38 @@ final class FramedWriter: @unchecked Sendable {
         }
     }
 
+    /// Whether a write now goes straight to the socket (on the channel's event loop only).
+    var sendsNow: Bool { self.descriptor != nil && self.handedOver == 0 && self.channel.isActive }
+
+    /// Sends a payload's frame to the socket, its length and its parts in one gathered call, copied
+    /// nowhere first; only when ``sendsNow``, on the channel's event loop.
+    /// - Returns: the bytes the socket took, and the frame's length: what it did not take is for
+    ///   ``handOver(_:promise:)``.
+    func sendFrame(of payload: OutgoingPayload) -> (sent: Int, length: Int) {
+        guard let descriptor = self.descriptor else { return (0, 4 + payload.count) }
+        return payload.withParts { head, member, tail in
+            let count = head.count + member.count + tail.count
+            precondition(count > 0 && count <= UInt32.max, "a frame payload holds 1 to 2^32-1 bytes")
+            var length = UInt32(count).bigEndian
+            let sent = withUnsafeMutableBytes(of: &length) { length in
+                withUnsafeTemporaryAllocation(of: iovec.self, capacity: 4) { parts in
+                    var used = 0
+                    func add(_ part: UnsafeRawBufferPointer) {
+                        guard let base = part.baseAddress, !part.isEmpty else { return }
+                        parts[used] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: part.count)
+                        used += 1
+                    }
+                    add(UnsafeRawBufferPointer(length))
+                    add(head)
+                    add(member)
+                    add(tail)
+                    return descriptor.send(parts: UnsafeMutableBufferPointer(rebasing: parts[..<used]))
+                }
+            }
+            return (sent, 4 + count)
+        }
+    }
+
     /// Writes the bytes and flushes them; on the channel's event loop only.
     func writeAndFlushOnLoop(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
         var bytes = bytes
@@ -50,8 +87,9 @@ final class FramedWriter: @unchecked Sendable {
         self.handOver(bytes, promise: promise)
     }
 
-    /// Gives the bytes to the channel, and counts them held back until the write completes.
-    private func handOver(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+    /// Gives the bytes to the channel, and counts them held back until the write completes (on the
+    /// channel's event loop only).
+    func handOver(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
         guard self.descriptor != nil else {
             self.channel.writeAndFlush(bytes, promise: promise)
             return

@@ -70,4 +70,14 @@ struct SocketDescriptor: Sendable, Equatable {
         let sent = Glibc.send(self.value, base, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         return max(0, sent)
     }
+
+    /// Sends as much of the parts, one after another, as the socket takes now, in one call (a gathered
+    /// `sendmsg`), without blocking or `SIGPIPE`.
+    /// - Returns: how many bytes it took (0 when it took none or failed, as ``send(_:)``).
+    func send(parts: UnsafeMutableBufferPointer<iovec>) -> Int {
+        var message = msghdr()
+        message.msg_iov = parts.baseAddress
+        message.msg_iovlen = parts.count
+        return max(0, sendmsg(self.value, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)))
+    }
 }
