@@ -12,12 +12,11 @@ import Protocol
 /// themselves, most of it NIO's write path (the pipeline, its pending-writes queue, the channel's state
 /// checks, each with their retains and releases); 5.6 % once straight to the socket, most of it the
 /// framing, and 3.2 % once a lone message went in its parts (``sendFrame(of:)``; docs/BENCHMARKS.md,
-/// issue 14's thirty-eighth round). The order of a connection's
-/// bytes is kept by one rule: a write goes to the socket only when every write handed to the channel
-/// before it has completed (written in full, or failed as the channel closed); what the socket does not
-/// take goes to the channel, which waits for the socket to drain as it always does. Every write on the
-/// connection goes through here, the frame handler's closing errors too, so nothing can be overtaken.
-/// Confined to the channel's event loop.
+/// issue 14's thirty-eighth round). The order of a connection's bytes is kept by one rule: a write goes
+/// to the socket only when every write handed to the channel before it has completed (written in full,
+/// or failed as the channel closed); what the socket does not take goes to the channel, which waits for
+/// the socket to drain as it always does. Every write on the connection goes through here, the frame
+/// handler's closing errors too, so nothing can be overtaken. Confined to the channel's event loop.
 final class FramedWriter: @unchecked Sendable {
     let channel: any Channel
     private let descriptor: SocketDescriptor?
