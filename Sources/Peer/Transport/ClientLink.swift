@@ -91,10 +91,7 @@ struct ClientLink: Sendable {
     /// takes them all (``FramedWriter``), and no allocation when the last ones went out in full.
     func writeAndFlushOnLoop(_ payloads: some Sequence<OutgoingPayload>) {
         if let writer = self.writer {
-            let frames = ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
-                for payload in payloads { buffer.writeFrame(payload) }
-            }
-            writer.writeAndFlushOnLoop(frames, promise: nil)
+            writer.writeAndFlushOnLoop(self.framed(payloads), promise: nil)
         } else {
             for payload in payloads { self.channel.write(self.webSocketFrame(payload.bytes), promise: nil) }
             self.channel.flush()
@@ -104,20 +101,22 @@ struct ClientLink: Sendable {
     /// Writes one message and flushes it; on the channel's event loop only (``OutboundBatch``).
     ///
     /// NB: on framed TCP, while the channel holds nothing back, the frame's length and the payload's
-    /// parts go to the socket in one gathered call, copied nowhere first (``FramedWriter/sendFrame(of:)``);
-    /// only what the socket does not take is framed into the scratch buffer, for the channel.
+    /// parts go to the socket in one gathered call, copied nowhere first
+    /// (``FramedWriter/writeAndFlushOnLoop(_:framed:)``); it is framed into the scratch buffer only for
+    /// what the channel is to write.
     func writeAndFlushOnLoop(_ payload: OutgoingPayload) {
-        guard let writer = self.writer, writer.sendsNow else {
+        guard let writer = self.writer else {
             self.writeAndFlushOnLoop(CollectionOfOne(payload))
             return
         }
-        let (sent, length) = writer.sendFrame(of: payload)
-        guard sent < length else { return }
-        var frame = ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) {
-            $0.writeFrame(payload)
+        writer.writeAndFlushOnLoop(payload) { self.framed(CollectionOfOne(payload)) }
+    }
+
+    /// The payloads' frames, one after another, in the loop thread's scratch buffer.
+    private func framed(_ payloads: some Sequence<OutgoingPayload>) -> ByteBuffer {
+        ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
+            for payload in payloads { buffer.writeFrame(payload) }
         }
-        frame.moveReaderIndex(forwardBy: sent)
-        writer.handOver(frame, promise: nil)
     }
 
     private func write(_ payload: [UInt8], promise: EventLoopPromise<Void>?) {

@@ -11,7 +11,7 @@ import Protocol
 /// NB: at 50 matches a turn's writes took 14 % of the host's samples above the `write` calls
 /// themselves, most of it NIO's write path (the pipeline, its pending-writes queue, the channel's state
 /// checks, each with their retains and releases); 5.6 % once straight to the socket, most of it the
-/// framing, and 3.2 % once a lone message went in its parts (``sendFrame(of:)``; docs/BENCHMARKS.md,
+/// framing, and 3.2 % once a lone message went in its parts (``writeAndFlushOnLoop(_:framed:)``; docs/BENCHMARKS.md,
 /// issue 14's thirty-eighth round). The order of a connection's bytes is kept by one rule: a write goes
 /// to the socket only when every write handed to the channel before it has completed (written in full,
 /// or failed as the channel closed); what the socket does not take goes to the channel, which waits for
@@ -41,16 +41,47 @@ final class FramedWriter: @unchecked Sendable {
         }
     }
 
-    /// Whether a write now goes straight to the socket (on the channel's event loop only).
-    var sendsNow: Bool { self.descriptor != nil && self.handedOver == 0 && self.channel.isActive }
+    /// Writes the bytes and flushes them; on the channel's event loop only.
+    func writeAndFlushOnLoop(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        var bytes = bytes
+        if self.sendsNow, let descriptor = self.descriptor {
+            let sent = bytes.withUnsafeReadableBytes { descriptor.send($0) }
+            if sent == bytes.readableBytes {
+                promise?.succeed()
+                return
+            }
+            bytes.moveReaderIndex(forwardBy: sent)
+        }
+        self.handOver(bytes, promise: promise)
+    }
 
-    /// Sends a payload's frame to the socket, its length and its parts in one gathered call, copied
-    /// nowhere first; only when ``sendsNow``, on the channel's event loop.
-    /// - Returns: the bytes the socket took, and the frame's length: what it did not take is for
-    ///   ``handOver(_:promise:)``.
-    func sendFrame(of payload: OutgoingPayload) -> (sent: Int, length: Int) {
-        guard let descriptor = self.descriptor else { return (0, 4 + payload.count) }
-        return payload.withParts { head, member, tail in
+    /// Writes one message's frame and flushes it, on the channel's event loop only: its length and its
+    /// parts in one gathered call, copied nowhere first, while the channel holds nothing back.
+    /// - Parameters:
+    ///   - payload: the message.
+    ///   - framed: the message's whole frame, asked for only when the channel is to write some of it
+    ///     (the channel holds bytes back, or the socket did not take it all).
+    func writeAndFlushOnLoop(_ payload: OutgoingPayload, framed: () -> ByteBuffer) {
+        guard self.sendsNow, let descriptor = self.descriptor else {
+            self.handOver(framed(), promise: nil)
+            return
+        }
+        let (sent, length) = Self.sendFrame(of: payload, to: descriptor)
+        guard sent < length else { return }
+        var rest = framed()
+        rest.moveReaderIndex(forwardBy: sent)
+        self.handOver(rest, promise: nil)
+    }
+
+    /// Whether a write now goes straight to the socket.
+    private var sendsNow: Bool { self.descriptor != nil && self.handedOver == 0 && self.channel.isActive }
+
+    /// Sends a payload's frame to the socket, its length and its parts in one gathered call.
+    /// - Returns: the bytes the socket took, and the frame's length.
+    private static func sendFrame(of payload: OutgoingPayload, to descriptor: SocketDescriptor) -> (
+        sent: Int, length: Int
+    ) {
+        payload.withParts { head, member, tail in
             let count = head.count + member.count + tail.count
             precondition(count > 0 && count <= UInt32.max, "a frame payload holds 1 to 2^32-1 bytes")
             var length = UInt32(count).bigEndian
@@ -73,23 +104,8 @@ final class FramedWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes the bytes and flushes them; on the channel's event loop only.
-    func writeAndFlushOnLoop(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
-        var bytes = bytes
-        if let descriptor = self.descriptor, self.handedOver == 0, self.channel.isActive {
-            let sent = bytes.withUnsafeReadableBytes { descriptor.send($0) }
-            if sent == bytes.readableBytes {
-                promise?.succeed()
-                return
-            }
-            bytes.moveReaderIndex(forwardBy: sent)
-        }
-        self.handOver(bytes, promise: promise)
-    }
-
-    /// Gives the bytes to the channel, and counts them held back until the write completes (on the
-    /// channel's event loop only).
-    func handOver(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+    /// Gives the bytes to the channel, and counts them held back until the write completes.
+    private func handOver(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
         guard self.descriptor != nil else {
             self.channel.writeAndFlush(bytes, promise: promise)
             return
