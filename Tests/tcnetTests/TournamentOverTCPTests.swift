@@ -164,7 +164,7 @@ struct TournamentOverTCPTests {
     /// once), byes only where the number is odd, and the standings as the host showed them.
     /// `outputs` gives the processes' last words for a forfeit: why a bot was not at its board.
     static func check(
-        _ report: TRFDocument, final: TournamentInfo, _ tournament: Case, outputs: () -> String = { "" }
+        _ report: TRFDocument, final: TournamentInfo, _ tournament: Case, outputs: () -> String
     ) throws {
         #expect(report.players.map(\.name).sorted() == final.standings.map(\.name).sorted())
         var met: [Set<Int>: Int] = [:]
