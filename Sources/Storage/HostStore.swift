@@ -65,7 +65,7 @@ public final class HostStore: Sendable {
             }
             self.pool = try DatabasePool(path: self.path, configuration: configuration)
             try Self.migrator.migrate(self.pool)
-            try self.pool.writeWithoutTransaction { db in self.checkpointer.install(on: db) }
+            self.pool.writeWithoutTransaction { db in self.checkpointer.install(on: db) }
             try self.pool.write { db in
                 if try HostIdentity.fetchOne(db) == nil {
                     try HostIdentity(id: newHostID(), createdAt: Date()).insert(db)
