@@ -70,12 +70,16 @@ cc -O2 -o "$out/floor" "$here/floor.c" -lsqlite3 -lpthread
 # --- Redis, the yardstick -------------------------------------------------------------------------------
 redis_port=""
 if command -v redis-server >/dev/null && command -v redis-benchmark >/dev/null; then
-    redis_port=6399
+    # NB: a free port of its own: a Redis already on 6399 (someone's) answered the pings for ours, which had
+    # stopped at once (port in use), and the script then read the CPU of a process that was gone.
+    redis_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
         >"$out/redis.log" 2>&1 &
     redis_pid=$!
     pids+=("$redis_pid")
     for _ in $(seq 1 100); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    kill -0 "$redis_pid" 2>/dev/null && redis-cli -p "$redis_port" ping >/dev/null 2>&1 \
+        || { echo "redis-server did not start on 127.0.0.1:$redis_port:" >&2; cat "$out/redis.log" >&2; exit 1; }
 else
     echo "redis-server or redis-benchmark missing: Redis is left out (apt-get install redis-server redis-tools)" >&2
 fi
