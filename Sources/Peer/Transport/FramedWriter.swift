@@ -44,7 +44,7 @@ final class FramedWriter: @unchecked Sendable {
     /// Writes the bytes and flushes them; on the channel's event loop only.
     func writeAndFlushOnLoop(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
         var bytes = bytes
-        if self.sendsNow, let descriptor = self.descriptor {
+        if let descriptor = self.socketNow {
             let sent = bytes.withUnsafeReadableBytes { descriptor.send($0) }
             if sent == bytes.readableBytes {
                 promise?.succeed()
@@ -62,7 +62,7 @@ final class FramedWriter: @unchecked Sendable {
     ///   - framed: the message's whole frame, asked for only when the channel is to write some of it
     ///     (the channel holds bytes back, or the socket did not take it all).
     func writeAndFlushOnLoop(_ payload: OutgoingPayload, framed: () -> ByteBuffer) {
-        guard self.sendsNow, let descriptor = self.descriptor else {
+        guard let descriptor = self.socketNow else {
             self.handOver(framed(), promise: nil)
             return
         }
@@ -73,8 +73,10 @@ final class FramedWriter: @unchecked Sendable {
         self.handOver(rest, promise: nil)
     }
 
-    /// Whether a write now goes straight to the socket.
-    private var sendsNow: Bool { self.descriptor != nil && self.handedOver == 0 && self.channel.isActive }
+    /// The socket, when a write now goes straight to it; `nil` when it goes to the channel.
+    private var socketNow: SocketDescriptor? {
+        self.handedOver == 0 && self.channel.isActive ? self.descriptor : nil
+    }
 
     /// Sends a payload's frame to the socket, its length and its parts in one gathered call.
     /// - Returns: the bytes the socket took, and the frame's length.
