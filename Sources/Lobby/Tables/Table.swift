@@ -86,7 +86,8 @@ struct Table: Sendable {
 
     /// The seats the host's bots must move for now.
     var botsToAct: [SeatName] {
-        guard self.status == .playing, let match = self.match else { return [] }
+        // NB: a table without bots (most of them) answers without asking the match or hashing a seat's name.
+        guard !self.bots.isEmpty, self.status == .playing, let match = self.match else { return [] }
         return match.toAct.filter { self.bots[$0] != nil }
     }
 
