@@ -36,7 +36,10 @@ struct ClientLink: Sendable {
     }
 
     /// Whether the client reads what it is sent (its queue is below the high water mark).
-    var isWritable: Bool { self.channel.isWritable }
+    ///
+    /// NB: a framed TCP connection whose writer holds nothing back has an empty queue: the channel is
+    /// not asked (a call through `any Channel` to NIO's atomic for every message the host sends).
+    var isWritable: Bool { self.writer?.holdsNothingBack == true || self.channel.isWritable }
 
     /// Sends one message.
     func send(_ payload: [UInt8]) {

@@ -1,5 +1,6 @@
 import NIOCore
 import Protocol
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +22,10 @@ final class FramedWriter: @unchecked Sendable {
     let channel: any Channel
     private let descriptor: SocketDescriptor?
     /// Writes handed to the channel that have not completed.
-    private var handedOver = 0
+    ///
+    /// NB: changed on the channel's loop only; atomic because the lobby reads it from its own loop
+    /// (``holdsNothingBack``), which is another one for a connection served on another core.
+    private let handedOver = Atomic<Int>(0)
 
     /// - Parameter channel: a connected TCP channel; its socket is looked for once, here.
     init(channel: any Channel) {
@@ -31,6 +35,10 @@ final class FramedWriter: @unchecked Sendable {
 
     /// Whether writes can go straight to the socket (its descriptor was found).
     var writesDirectly: Bool { self.descriptor != nil }
+
+    /// Whether the channel holds none of this writer's bytes back: every write went straight to the
+    /// socket or has completed. The channel's queue is then empty, below any high water mark.
+    var holdsNothingBack: Bool { self.descriptor != nil && self.handedOver.load(ordering: .relaxed) == 0 }
 
     /// Writes the bytes and flushes them, from any thread (a hop to the channel's loop when needed).
     func writeAndFlush(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
@@ -75,7 +83,7 @@ final class FramedWriter: @unchecked Sendable {
 
     /// The socket, when a write now goes straight to it; `nil` when it goes to the channel.
     private var socketNow: SocketDescriptor? {
-        self.handedOver == 0 && self.channel.isActive ? self.descriptor : nil
+        self.handedOver.load(ordering: .relaxed) == 0 && self.channel.isActive ? self.descriptor : nil
     }
 
     /// Sends a payload's frame to the socket, its length and its parts in one gathered call.
@@ -113,8 +121,8 @@ final class FramedWriter: @unchecked Sendable {
             return
         }
         let written = promise ?? self.channel.eventLoop.makePromise()
-        self.handedOver += 1
-        written.futureResult.whenComplete { _ in self.handedOver -= 1 }
+        self.handedOver.add(1, ordering: .relaxed)
+        written.futureResult.whenComplete { _ in self.handedOver.subtract(1, ordering: .relaxed) }
         self.channel.writeAndFlush(bytes, promise: written)
     }
 }
