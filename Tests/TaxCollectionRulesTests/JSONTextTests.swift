@@ -89,11 +89,17 @@ struct JSONTextTests {
                 #expect(event.jsonText == (try Self.sorted(event)), "\(square)")
             }
         }
-        // NB: each square of the ring has its `dropped` event written once, copied whole after.
-        #expect(GameEvent.droppedOnRing.count == Square.ringSize)
-        for (index, text) in GameEvent.droppedOnRing.enumerated() {
-            #expect(text == (try Self.sorted(GameEvent.dropped(square: Square(ringIndex: index)))), "\(index)")
+        // NB: the events written once, copied whole after: each at its place, as the encoder writes it.
+        for (index, reason) in StopReason.allCases.enumerated() { #expect(reason.index == index) }
+        let once = GameEvent.writtenOnceEvents
+        #expect(once.count == Square.ringSize * (1 + StopReason.count) + Seat.allCases.count)
+        #expect(GameEvent.writtenOnce.count == once.count)
+        for (index, event) in once.enumerated() {
+            #expect(event.writtenOnceIndex == index, "\(event)")
+            #expect(GameEvent.writtenOnce[index] == (try Self.sorted(event)), "\(event)")
         }
+        #expect(GameEvent.pickedUp(square: .bank(.a, 1), count: 5).writtenOnceIndex == nil)
+        #expect(GameEvent.stopped(square: .bank(.a, 7), reason: .empty).writtenOnceIndex == nil)
         #expect(text(Square.top.wireName) == "top")
         #expect(text(Square.bottom.wireName) == "bottom")
         for square in [Square.top, .bottom] {

@@ -8,20 +8,50 @@ import GameKit
 
 extension GameEvent: JSONTextWritable {
     public func writeJSON(to json: inout JSONTextWriter) {
-        // NB: most of a move's events are a seed dropped on a square (ten of the fifteen of a typical
-        // sowing): each of the twelve is written once, by ``writeObject(to:)``, and copied whole.
-        if case .dropped(let square) = self, let index = square.ringIndex {
-            return json.raw(Self.droppedOnRing[index])
+        // NB: most of a move's events can take only a few values: a seed dropped on a square (ten of the
+        // fifteen of a typical sowing), the sowing stopped on a square for a reason, and the turn passed to
+        // a seat, which end nearly every move. Each of those is written once, by ``writeObject(to:)``, and
+        // copied whole: the stop and the turn were two of a move's four events written member by member
+        // (about 470 instructions each; docs/BENCHMARKS.md, issue 14's fortieth round).
+        if let index = self.writtenOnceIndex {
+            return json.raw(Self.writtenOnce[index])
         }
         self.writeObject(to: &json)
     }
 
-    /// The `dropped` event of each square of the ring, by ``Square/ringIndex``, as ``writeObject(to:)``
-    /// writes it.
-    static let droppedOnRing: [[UInt8]] = (0..<Square.ringSize).map { index in
+    /// The events written once, as ``writeObject(to:)`` writes them, at their ``writtenOnceIndex``: a
+    /// seed dropped on each square of the ring, the sowing stopped on each square for each reason, the
+    /// turn passed to each seat.
+    static let writtenOnce: [[UInt8]] = Self.writtenOnceEvents.map { event in
         var json = JSONTextWriter(capacity: 64)
-        GameEvent.dropped(square: Square(ringIndex: index)).writeObject(to: &json)
+        event.writeObject(to: &json)
         return json.bytes
+    }
+
+    /// The events of ``writtenOnce``, in its order.
+    static var writtenOnceEvents: [GameEvent] {
+        let ring = (0..<Square.ringSize).map(Square.init(ringIndex:))
+        let dropped = ring.map { GameEvent.dropped(square: $0) }
+        let stopped = ring.flatMap { square in
+            StopReason.allCases.map { GameEvent.stopped(square: square, reason: $0) }
+        }
+        return dropped + stopped + Seat.allCases.map { GameEvent.turnPassed(seat: $0) }
+    }
+
+    /// The event's place in ``writtenOnce``, when it is one of them.
+    var writtenOnceIndex: Int? {
+        let stoppedStart = Square.ringSize
+        let turnStart = stoppedStart + Square.ringSize * StopReason.count
+        switch self {
+        case .dropped(let square):
+            return square.ringIndex
+        case .stopped(let square, let reason):
+            return square.ringIndex.map { stoppedStart + $0 * StopReason.count + reason.index }
+        case .turnPassed(let seat):
+            return turnStart + (seat == .a ? 0 : 1)
+        default:
+            return nil
+        }
     }
 
     /// Writes the event member by member.
@@ -119,6 +149,20 @@ extension Phase {
 }
 
 extension StopReason {
+    /// How many reasons there are.
+    static let count = StopReason.allCases.count
+
+    /// The reason's place in `allCases`, without making the list.
+    var index: Int {
+        switch self {
+        case .treasury: 0
+        case .empty: 1
+        case .youngTreasury: 2
+        case .captured: 3
+        case .repeated: 4
+        }
+    }
+
     /// The wire name.
     var wireName: StaticString {
         switch self {
