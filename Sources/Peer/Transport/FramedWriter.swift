@@ -83,7 +83,7 @@ final class FramedWriter: @unchecked Sendable {
 
     /// The socket, when a write now goes straight to it; `nil` when it goes to the channel.
     private var socketNow: SocketDescriptor? {
-        self.handedOver.load(ordering: .relaxed) == 0 && self.channel.isActive ? self.descriptor : nil
+        self.holdsNothingBack && self.channel.isActive ? self.descriptor : nil
     }
 
     /// Sends a payload's frame to the socket, its length and its parts in one gathered call.
