@@ -115,4 +115,17 @@ struct ConnectionSteeringTests {
             #expect("\(error.map { "\($0)" } ?? "")".contains("in use"))
         }
     }
+
+    @Test("the check of a port asked for takes no connection: one made meanwhile is refused, not held unanswered")
+    func portProbeListensToNothing() throws {
+        let probe = try TCNetHost.PortProbe(host: "127.0.0.1", port: 0)
+        try #require(probe.port > 0)
+        do {
+            let held = try RawClient.connectedSocket(port: probe.port)
+            close(held)
+            Issue.record("a connection was taken while the port was checked")
+        } catch RawClient.Failure.connect(let code) {
+            #expect(code == ECONNREFUSED)
+        }
+    }
 }

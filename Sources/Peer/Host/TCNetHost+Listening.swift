@@ -25,11 +25,12 @@ extension TCNetHost {
     /// connections go to the other loops. With ``HostConfiguration/everyCore`` one socket, whose
     /// connections NIO spreads over the group from the first.
     ///
-    /// NB: a port asked for is bound once without `SO_REUSEPORT` first: in a group, a second host of the
-    /// same user on the same port would join it without an error and take none of its connections, where
-    /// a plain bind fails with "address in use" as a host that listens alone does. Port 0 is not: the
-    /// kernel never picks a group's port for a new socket, and between a probe's close and the group's
-    /// bind another socket (a connection going out) could take the port the probe was given.
+    /// NB: a port asked for is bound once without `SO_REUSEPORT` first (``PortProbe``): in a group, a
+    /// second host of the same user on the same port would join it without an error and take none of its
+    /// connections, where a plain bind fails with "address in use" as a host that listens alone does.
+    /// Port 0 is not: the kernel never picks a group's port for a new socket, and between a probe's close
+    /// and the group's bind another socket (a connection going out) could take the port the probe was
+    /// given.
     static func listen(
         _ configuration: HostConfiguration, sessions: HostSessions, lobbyLoop: any EventLoop,
         group: any EventLoopGroup, logger: Logger
@@ -42,12 +43,7 @@ extension TCNetHost {
             return Listening(sockets: [socket], steering: nil)
         }
         var port = configuration.port
-        if port != 0 {
-            let probe = try await ServerBootstrap(group: lobbyLoop)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .bind(host: configuration.bindAddress, port: port).get()
-            try await probe.close()
-        }
+        if port != 0 { _ = try PortProbe(host: configuration.bindAddress, port: port) }
         var sockets: [NIOAsyncChannel<Void, Never>] = []
         do {
             for loop in [lobbyLoop] + loops.filter({ $0 !== lobbyLoop }) {
@@ -71,6 +67,54 @@ extension TCNetHost {
             let socket = try await Self.listener(
                 on: lobbyLoop, port: configuration.port, reusePort: false, configuration, sessions, logger)
             return Listening(sockets: [socket], steering: nil)
+        }
+    }
+
+    /// A socket bound to a port without listening, closed when it goes: its bind fails ("address in use")
+    /// where another socket listens on the port, as a host's listening alone would.
+    ///
+    /// NB: it must not listen. A probe that listened would accept what connects in its moment (a student's
+    /// client coming back while the host restarts) and, once closed, leave those connections open with
+    /// nobody to answer them.
+    struct PortProbe: ~Copyable {
+        private let descriptor: Int32
+
+        /// Binds a socket to `host`'s address and `port`, with `SO_REUSEADDR` as the listening sockets have.
+        /// - Throws: `IOError` with the `bind` errno (`EADDRINUSE`, `EADDRNOTAVAIL`, `EACCES`).
+        init(host: String, port: Int) throws {
+            let address = try SocketAddress.makeAddressResolvingHost(host, port: port)
+            let family = address.protocol.rawValue
+            let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard descriptor >= 0 else { throw IOError(errnoCode: errno, reason: "socket") }
+            var one: Int32 = 1
+            let bound = address.withSockAddr { pointer, size in
+                setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) == 0
+                    && Glibc.bind(descriptor, pointer, socklen_t(size)) == 0
+            }
+            guard bound else {
+                let code = errno
+                Glibc.close(descriptor)
+                throw IOError(errnoCode: code, reason: "bind")
+            }
+            self.descriptor = descriptor
+        }
+
+        /// The port bound (the one asked for, or the kernel's pick for 0).
+        var port: Int {
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(self.descriptor, $0, &length) }
+            }
+            guard named == 0 else { return 0 }
+            // NB: `sin_port` and `sin6_port` share their place, after the family.
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
+        }
+
+        deinit {
+            Glibc.close(self.descriptor)
         }
     }
 
