@@ -115,6 +115,52 @@ struct ClientSessionTests {
         }
     }
 
+    @Test("a connection accepted and never greeted (a host restarting) is given up at the deadline and tried again")
+    func unansweredHelloTriedAgain() async throws {
+        try await withDeadline(seconds: 60) {
+            // NB: the scripted host takes one connection; the session's second waits in its listening queue,
+            // connected and never answered, as one taken by a socket that listened for a moment was.
+            let host = try ScriptedHost()
+            host.run { connection in
+                try connection.welcome(try connection.receive(), host: "Far", name: "Lan")
+            }
+            let session = ClientSession(
+                host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"),
+                retry: .init(delay: .milliseconds(100), attempts: 2, greeting: .milliseconds(500)))
+            Task { await session.run() }
+            var events = session.events.makeAsyncIterator()
+            guard case .connected? = await events.next() else {
+                Issue.record("no welcome")
+                return
+            }
+            try await host.finish()
+            guard case .reconnecting(1, _)? = await events.next() else {
+                Issue.record("the close was not noticed")
+                return
+            }
+            let next = await events.next()
+            guard case .reconnecting(2, let why)? = next else {
+                Issue.record("the unanswered hello was not given up: \(String(describing: next))")
+                return
+            }
+            #expect(why == "the host did not answer hello within 0.5 s")
+            await session.close()
+        }
+    }
+
+    @Test("a request connection whose hello is never answered fails at the deadline, in words")
+    func unansweredHelloFails() async throws {
+        try await withDeadline(seconds: 60) {
+            let host = try ScriptedHost()
+            let error = await #expect(throws: ClientConnection.Failure.self) {
+                try await ClientConnection.withConnection(
+                    host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"), greeting: .milliseconds(1_500)
+                ) { _ in }
+            }
+            #expect(error.map { "\($0)" } == "the host did not answer hello within 1.5 s")
+        }
+    }
+
     @Test("a host that answers nothing, without closing (a cut link), is left after three silent pings")
     func silentHostLeft() async throws {
         try await withDeadline(seconds: 60) {

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import Protocol
+import Synchronization
 
 /// A client's connection to a tcnet host: framing, the handshake, and message by message.
 ///
@@ -19,15 +20,29 @@ public struct ClientConnection: ~Copyable {
         case refused(ErrorMessage)
         case closed
         case badMessage(InboundProblem)
+        /// No answer to `hello` came within the deadline; the client closed the connection.
+        case unanswered(Duration)
 
         public var description: String {
             switch self {
             case .refused(let error): "the host refused: \(error.code): \(error.message)"
             case .closed: "the host closed the connection"
             case .badMessage(let problem): "the host sent a bad message: \(problem)"
+            case .unanswered(let deadline): "the host did not answer hello within \(Self.seconds(deadline))"
             }
         }
+
+        /// `10 s`, `0.5 s`.
+        static func seconds(_ duration: Duration) -> String {
+            let (seconds, attoseconds) = duration.components
+            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+            return "\(Double(milliseconds) / 1000) s"
+        }
     }
+
+    /// How long a client waits for the answer to its `hello` before it gives the connection up.
+    public static let greetingDeadline = Duration.seconds(10)
 
     /// Connects, says `hello`, and runs `body` with the connection.
     /// - Parameters:
@@ -35,12 +50,13 @@ public struct ClientConnection: ~Copyable {
     ///   - port: the host's port.
     ///   - hello: the greeting to send.
     ///   - group: the event loops to use.
+    ///   - greeting: how long to wait for the answer to `hello`.
     ///   - body: what to do on the connection.
     /// - Returns: what `body` returns.
-    /// - Throws: ``Failure`` when the host refuses `hello` or the connection breaks.
+    /// - Throws: ``Failure`` when the host refuses `hello`, does not answer it, or the connection breaks.
     public static func withConnection<T>(
         host: String, port: Int, hello: Hello, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        _ body: (inout ClientConnection) async throws -> T
+        greeting: Duration = Self.greetingDeadline, _ body: (inout ClientConnection) async throws -> T
     ) async throws -> T {
         let channel = try await ClientBootstrap(group: group)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -52,10 +68,8 @@ public struct ClientConnection: ~Copyable {
             }
         return try await channel.executeThenClose { inbound, outbound in
             var iterator = inbound.makeAsyncIterator()
-            let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(hello)))
-            try await outbound.write(channel.channel.allocator.buffer(bytes: frame))
-            guard let payload = try await iterator.next() else { throw Failure.closed }
-            let answer = try Self.decode(payload)
+            let answer = try await Self.greet(
+                hello, within: greeting, outbound: outbound, inbound: &iterator, channel: channel.channel)
             guard case .welcome(let welcome) = answer.message else {
                 if case .error(let error) = answer.message { throw Failure.refused(error) }
                 throw Failure.closed
@@ -124,7 +138,40 @@ public struct ClientConnection: ~Copyable {
         throw Failure.closed
     }
 
-    private static func decode(_ payload: [UInt8]) throws -> HostEnvelope {
+    /// Says `hello` and reads the host's answer to it (`welcome` or an `error`).
+    ///
+    /// NB: a connection that is accepted and never answered is closed after `deadline` (``Failure/unanswered(_:)``):
+    /// whatever holds it (a socket that listened for a moment while a host restarted, a stuck host) must not
+    /// hold the client for ever; a ``ClientSession`` then tries again.
+    static func greet(
+        _ hello: Hello, within deadline: Duration, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        inbound: inout NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator, channel: any Channel
+    ) async throws -> HostEnvelope {
+        let expired = Expiry()
+        let watchdog = channel.eventLoop.scheduleTask(in: TimeAmount(deadline)) {
+            expired.expire()
+            channel.close(promise: nil)
+        }
+        defer { watchdog.cancel() }
+        do {
+            let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(hello)))
+            try await outbound.write(channel.allocator.buffer(bytes: frame))
+            guard let payload = try await inbound.next() else { throw Failure.closed }
+            return try Self.decode(payload)
+        } catch {
+            if expired.hasExpired { throw Failure.unanswered(deadline) }
+            throw error
+        }
+    }
+
+    /// Whether a deadline passed, set on an event loop and read in a task.
+    private final class Expiry: Sendable {
+        private let expired = Atomic<Bool>(false)
+        var hasExpired: Bool { self.expired.load(ordering: .acquiring) }
+        func expire() { self.expired.store(true, ordering: .releasing) }
+    }
+
+    static func decode(_ payload: [UInt8]) throws -> HostEnvelope {
         switch WireCodec.decodeHost(payload) {
         case .success(let envelope): return envelope
         case .failure(let problem): throw Failure.badMessage(problem)

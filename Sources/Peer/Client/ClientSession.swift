@@ -28,11 +28,16 @@ public actor ClientSession {
         public var delay: Duration
         /// Attempts before giving up.
         public var attempts: Int
+        /// How long each attempt waits for the answer to `hello` before it counts as failed.
+        public var greeting: Duration
 
         /// Creates a policy.
-        public init(delay: Duration = .seconds(1), attempts: Int = 300) {
+        public init(
+            delay: Duration = .seconds(1), attempts: Int = 300, greeting: Duration = ClientConnection.greetingDeadline
+        ) {
             self.delay = delay
             self.attempts = attempts
+            self.greeting = greeting
         }
     }
 
@@ -167,15 +172,17 @@ public actor ClientSession {
             }
         try await channel.executeThenClose { inbound, outbound in
             var iterator = inbound.makeAsyncIterator()
-            var answer = try await Self.greet(
-                self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
+            var answer = try await ClientConnection.greet(
+                self.hello, within: self.retry.greeting, outbound: outbound, inbound: &iterator,
+                channel: channel.channel)
             if case .error(let error) = answer.message, error.code == .badResumeToken, self.hello.resume != nil,
                 !self.hello.name.isEmpty
             {
                 // NB: H-11: the token is gone, not the player's wish to play: a plain hello, same name.
                 self.hello.resume = nil
-                answer = try await Self.greet(
-                    self.hello, outbound: outbound, inbound: &iterator, channel: channel.channel)
+                answer = try await ClientConnection.greet(
+                    self.hello, within: self.retry.greeting, outbound: outbound, inbound: &iterator,
+                    channel: channel.channel)
             }
             guard case .welcome(let welcome) = answer.message else {
                 if case .error(let error) = answer.message { throw ClientConnection.Failure.refused(error) }
@@ -211,7 +218,7 @@ public actor ClientSession {
                 if case .failure(let problem) = WireCodec.decodeHost(payload), problem.code == .unknownType {
                     continue
                 }
-                let envelope = try Self.decode(payload)
+                let envelope = try ClientConnection.decode(payload)
                 self.continuation.yield(.message(envelope))
                 if case .error(let error) = envelope.message, error.fatal, error.code == .sessionReplaced {
                     // NB: someone else holds the token now; coming back would take the seat from them.
@@ -226,22 +233,5 @@ public actor ClientSession {
     static func pace(under limit: RateLimit) -> TokenBucket<ContinuousClock.Instant> {
         TokenBucket(
             burst: max(1, limit.burst * 3 / 4), perSecond: max(1, limit.perSecond * 9 / 10), now: .now)
-    }
-
-    private static func greet(
-        _ hello: Hello, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        inbound: inout NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator, channel: any Channel
-    ) async throws -> HostEnvelope {
-        let frame = WireCodec.frame(ClientEnvelope(id: .number(0), .hello(hello)))
-        try await outbound.write(channel.allocator.buffer(bytes: frame))
-        guard let payload = try await inbound.next() else { throw ClientConnection.Failure.closed }
-        return try Self.decode(payload)
-    }
-
-    private static func decode(_ payload: [UInt8]) throws -> HostEnvelope {
-        switch WireCodec.decodeHost(payload) {
-        case .success(let envelope): return envelope
-        case .failure(let problem): throw ClientConnection.Failure.badMessage(problem)
-        }
     }
 }
