@@ -1,5 +1,9 @@
 """Reconnecting by itself: a page reloaded mid-match comes back to its seat with the tab's resume token;
-pages whose host restarts show "Reconnecting…" and resume when it is back."""
+pages whose host restarts show "Reconnecting…" and resume when it is back; a connection the host takes
+and never answers is given up and tried again (R-9)."""
+import os
+import signal
+
 from selenium.webdriver.common.by import By
 
 from conftest import Host, screenshot, wait_until
@@ -65,3 +69,24 @@ def test_pages_show_reconnecting_and_resume_when_the_host_restarts(host, browser
         move(pages, 1)
     finally:
         restarted.stop()
+
+
+def test_a_connection_never_answered_is_given_up_and_tried_again(host, browsers):
+    lan = Page(browsers(), host.url).open()
+    wait_until(lambda: lan.visible("#name"), "the name field")
+    status = lambda: lan.driver.find_element(By.ID, "connection")  # noqa: E731
+    # NB: a stopped host's kernel still completes the connection into its queue; nothing reads it.
+    os.kill(host.process.pid, signal.SIGSTOP)
+    try:
+        field = lan.visible("#name")
+        field.send_keys("Lan")
+        field.submit()
+        wait_until(lambda: "did not answer" in status().get_attribute("textContent"),
+                   "the page giving up the unanswered connection (10 s)", timeout=40)
+        assert status().get_attribute("data-status") == "reconnecting"
+    finally:
+        os.kill(host.process.pid, signal.SIGCONT)
+    wait_until(lambda: status().get_attribute("data-status") == "online", "the page online once the host answers",
+               timeout=60)
+    wait_until(lambda: lan.visible("#lobby-screen"), "the lobby after the host answered")
+    assert "as Lan" in status().get_attribute("textContent")

@@ -6,6 +6,8 @@
 
 const PROTOCOL = 1;
 const CLIENT = "tcnet-web/1";
+/** How long a connection may go without a welcome before it is closed and tried again. */
+const GREETING_MS = 10000;
 
 /** Why a request failed: the host's error (code, message) or the connection. */
 export class RequestError extends Error {
@@ -38,6 +40,8 @@ export class Connection {
     this.stopped = false;
     this.pingTimer = null;
     this.retryTimer = null;
+    this.greetingTimer = null;
+    this.unanswered = false;
   }
 
   /** The saved session of this tab: {name, token}, or null. */
@@ -66,6 +70,7 @@ export class Connection {
     this.stopped = true;
     this.saved = null;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.greetingTimer);
     this.socket?.close(1000);
   }
 
@@ -78,6 +83,14 @@ export class Connection {
     socket.onopen = () => this.greet();
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = (event) => this.closed(socket, event);
+    // NB: R-9: a connection that opens and is not greeted, or never opens (a host that takes it and never
+    // answers), is closed and tried again, as after a drop, instead of waiting for ever.
+    clearTimeout(this.greetingTimer);
+    this.unanswered = false;
+    this.greetingTimer = setTimeout(() => {
+      this.unanswered = true;
+      socket.close();
+    }, GREETING_MS);
   }
 
   greet() {
@@ -91,6 +104,7 @@ export class Connection {
   }
 
   greeted(welcome) {
+    clearTimeout(this.greetingTimer);
     this.welcome = welcome;
     this.attempt = 0;
     this.saved = { name: welcome.name, token: welcome.resumeToken };
@@ -172,6 +186,9 @@ export class Connection {
   closed(socket, event) {
     if (socket !== this.socket) return;
     clearInterval(this.pingTimer);
+    clearTimeout(this.greetingTimer);
+    const unanswered = this.unanswered;
+    this.unanswered = false;
     for (const { reject } of this.pending.values()) {
       reject(new RequestError("not-connected", "The connection to the host dropped"));
     }
@@ -190,7 +207,8 @@ export class Connection {
     // NB: back off, but not far: in a classroom the host is usually back within seconds.
     this.attempt += 1;
     const delay = Math.min(4000, 250 * 2 ** Math.min(this.attempt, 4));
-    this.onStatus("reconnecting", fatal?.message || (event.code === 1006 ? "The host cannot be reached" : ""));
+    const why = unanswered ? "The host did not answer" : event.code === 1006 ? "The host cannot be reached" : "";
+    this.onStatus("reconnecting", fatal?.message || why);
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 }
