@@ -28,16 +28,14 @@ public struct ClientConnection: ~Copyable {
             case .refused(let error): "the host refused: \(error.code): \(error.message)"
             case .closed: "the host closed the connection"
             case .badMessage(let problem): "the host sent a bad message: \(problem)"
-            case .unanswered(let deadline): "the host did not answer hello within \(Self.seconds(deadline))"
+            case .unanswered(let deadline): "the host did not answer hello within \(Self.words(deadline))"
             }
         }
 
-        /// `10 s`, `0.5 s`.
-        static func seconds(_ duration: Duration) -> String {
-            let (seconds, attoseconds) = duration.components
-            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-            if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-            return "\(Double(milliseconds) / 1000) s"
+        /// `10 s`, `1.5 s`.
+        private static func words(_ duration: Duration) -> String {
+            let seconds = duration.inSeconds
+            return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
         }
     }
 
