@@ -65,11 +65,8 @@ public final class WebServer: Service, Sendable {
                 logger.notice("WebSocket refused: foreign origin", metadata: ["origin": "\(origin ?? "")"])
                 return .dontUpgrade
             }
-            let handshake = try host.guardWebSocket(channel)
-            return .upgrade([:]) { inbound, _, _ in
-                await host.serveWebSocket(
-                    channel, handshake: handshake, messages: WebSocketMessages(frames: inbound, faults: faults))
-            }
+            try host.guardWebSocket(channel)
+            return .upgrade([:]) { inbound, _, _ in await host.serveWebSocket(until: inbound) }
         }
         let server = HTTPServerBuilder { responder in
             // NB: before the server accepts (see WebPipelineWarmUp).

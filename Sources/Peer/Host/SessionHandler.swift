@@ -3,8 +3,11 @@ import Logging
 import NIOCore
 import Protocol
 
-/// A framed TCP connection's session, run on its event loop: admission, decoding, the rate limit and the
-/// hello gate (``ConnectionSession``), then the lobby's mailbox, then the release when the connection ends.
+/// A connection's session, run on its event loop: admission, decoding, the rate limit and the hello gate
+/// (``ConnectionSession``), then the lobby's mailbox, then the release when the connection ends. A framed
+/// TCP connection has it in its pipeline, after its ``FrameHandler``; a WebSocket's
+/// ``WebSocketSessionHandler`` hands it each whole message (``start(context:)``, ``take(_:)``,
+/// ``end()``).
 ///
 /// NB: a greeted player's message goes from the event loop straight into the lobby's mailbox
 /// (``LobbyMailbox``), with no task per connection and no hop per message; so does an error the session
@@ -31,8 +34,11 @@ final class SessionHandler: ChannelInboundHandler {
 
     private let sessions: HostSessions
     private let handshake: HandshakeFlag
-    /// The connection's writes, shared with the frame handler (``FramedWriter``).
-    private let writer: FramedWriter
+    /// The connection as the lobby writes to it.
+    private let link: ClientLink
+    /// Whether the host's census counts the connection (framed TCP's do: a stopping host waits for them,
+    /// and ``ConnectionSteering`` follows their number; the web server closes its own).
+    private let counted: Bool
     private var session: ConnectionSession<ContinuousClock.Instant>
     private var phase = Phase.admitting
     private var context: ChannelHandlerContext?
@@ -55,16 +61,20 @@ final class SessionHandler: ChannelInboundHandler {
     /// The last step's task; the next step awaits it.
     private var tail: Task<Void, Never>?
 
-    init(sessions: HostSessions, handshake: HandshakeFlag, writer: FramedWriter) {
+    /// - Parameters:
+    ///   - link: the connection; for framed TCP, its writer's (``ClientLink/init(writer:)``), which the frame
+    ///     handler shares.
+    ///   - counted: whether the host's census counts the connection.
+    init(sessions: HostSessions, handshake: HandshakeFlag, link: ClientLink, counted: Bool) {
         self.sessions = sessions
         self.handshake = handshake
-        self.writer = writer
+        self.link = link
+        self.counted = counted
         self.session = sessions.newSession()
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        self.context = context
-        if context.channel.isActive { self.admit(context: context) }
+        self.start(context: context)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -73,11 +83,24 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        self.take(self.unwrapInboundIn(data))
+    }
+
+    /// Starts the session on the context of the handler that feeds it; it is admitted at once when the
+    /// channel is active (else at ``channelActive(context:)``).
+    func start(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { self.admit(context: context) }
+    }
+
+    /// Takes the connection's next message payload.
+    func take(_ payload: [UInt8]) {
         guard !self.ended else { return }
-        let payload = self.unwrapInboundIn(data)
         if self.waiting {
             self.pending.append(payload)
-            if self.pending.count >= Self.pendingLimit, !self.readHeld { self.holdReads(true, context: context) }
+            if self.pending.count >= Self.pendingLimit, !self.readHeld, let context = self.context {
+                self.holdReads(true, context: context)
+            }
         } else {
             self.handle(payload)
         }
@@ -93,19 +116,24 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        self.end()
+        context.fireChannelInactive()
+    }
+
+    /// The connection ended: nothing more is read, and the lobby forgets it once admitted.
+    func end() {
         self.ended = true
         self.inactive = true
         self.pending.removeAll()
         if case .open(let id, let logger) = self.phase { self.release(id, logger: logger) }
-        context.fireChannelInactive()
     }
 
     // MARK: Steps
 
     private func admit(context: ChannelHandlerContext) {
         guard case .admitting = self.phase, !self.waiting else { return }
-        self.sessions.census.arrived()
-        let link = ClientLink(writer: self.writer)
+        if self.counted { self.sessions.census.arrived() }
+        let link = self.link
         let remote = context.channel.remoteAddress.map { "\($0)" } ?? "unknown"
         let sessions = self.sessions
         self.step({ await sessions.admit(link, remote: remote) }) { handler, admitted in
@@ -113,7 +141,7 @@ final class SessionHandler: ChannelInboundHandler {
                 handler.phase = .gone
                 handler.ended = true
                 handler.pending.removeAll()
-                handler.sessions.census.left()
+                if handler.counted { handler.sessions.census.left() }
                 return
             }
             let (id, logger) = admitted
@@ -160,11 +188,12 @@ final class SessionHandler: ChannelInboundHandler {
     private func release(_ id: ConnectionID, logger: Logger) {
         self.phase = .gone
         let sessions = self.sessions
+        let counted = self.counted
         let previous = self.tail
         self.tail = Task {
             await previous?.value
             await sessions.release(id, logger: logger)
-            sessions.census.left()
+            if counted { sessions.census.left() }
         }
     }
 

@@ -150,7 +150,8 @@ extension TCNetHost {
                             writer: writer))
                     // NB: the session runs on the event loop, with no task per connection (SessionHandler).
                     try channel.pipeline.syncOperations.addHandler(
-                        SessionHandler(sessions: sessions, handshake: handshake, writer: writer))
+                        SessionHandler(
+                            sessions: sessions, handshake: handshake, link: ClientLink(writer: writer), counted: true))
                 }
             }
     }

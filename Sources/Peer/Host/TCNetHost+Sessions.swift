@@ -6,8 +6,8 @@ import Synchronization
 // MARK: - One connection's session, whatever its transport
 
 /// What every connection's session needs from its host: admission, the lobby, and the release at the end.
-/// Framed TCP runs its sessions on the event loops (``SessionHandler``); a WebSocket in a task of its own
-/// (``runSession(_:on:handshake:logger:)``).
+/// Every session runs on its connection's event loop (``SessionHandler``), a WebSocket's too
+/// (``WebSocketSessionHandler``).
 struct HostSessions: Sendable {
     let service: LobbyService
     let configuration: HostConfiguration
@@ -52,40 +52,6 @@ struct HostSessions: Sendable {
         logger[metadataKey: "connection"] = "\(id)"
         logger.info("connected", metadata: ["remote": "\(remote)", "transport": "\(link.framing)"])
         return (id, logger)
-    }
-
-    /// Runs a connection's session over its message payloads, in order, until they end or the session
-    /// closes the connection: decoding, the rate limit and the hello gate (``ConnectionSession``),
-    /// then the lobby.
-    /// - Parameters:
-    ///   - payloads: the connection's messages, one JSON payload each, as its first handler cut them.
-    ///   - id: the connection.
-    ///   - handshake: shared with the connection's hello timer.
-    ///   - logger: the connection's logger.
-    func runSession<Payloads: AsyncSequence>(
-        _ payloads: Payloads, on id: ConnectionID, handshake: HandshakeFlag, logger: Logger
-    ) async throws where Payloads.Element == [UInt8] {
-        var session = self.newSession()
-        for try await payload in payloads {
-            let beforeHandshake = !session.isGreeted
-            defer { if beforeHandshake { handshake.frameHandled() } }
-            switch session.receive(payload: payload, now: .now) {
-            case .reply(let envelope):
-                await self.service.send(envelope, to: id)
-            case .close(let envelope):
-                Self.logClosing(envelope, logger: logger)
-                await self.service.close(id, with: envelope)
-                return
-            case .greet(let hello, let re):
-                if await self.service.greet(hello, re: re, on: id) {
-                    session.greeted()
-                    handshake.markDone()
-                }
-            case .forward(let envelope):
-                // NB: no hop to the lobby per message; it takes what arrived in batches (LobbyMailbox).
-                if self.service.post(envelope, from: id) { await self.service.readMail() }
-            }
-        }
     }
 
     /// Logs why the host closes a connection.

@@ -8,12 +8,12 @@ extension TCNetHost {
     package var webSocketMessageLimit: Int { self.configuration.enforcedFrameLimits.maxPayload }
 
     /// Readies a connection that is being upgraded to a WebSocket for tcnet/1: puts a
-    /// ``WebSocketGuard`` at the front of its pipeline (size limit, hello, frame and idle timers) and
-    /// sets the host's write buffer limit. Call it on the channel's event loop, while deciding the upgrade.
+    /// ``WebSocketGuard`` at the front of its pipeline (size limit, hello, frame and idle timers), sets the
+    /// host's write buffer limit, and has the connection's session (``WebSocketSessionHandler``) join the
+    /// pipeline once the upgrade is done: its messages are then taken on its event loop, as a framed TCP
+    /// connection's are. Call it on the channel's event loop, while deciding the upgrade.
     /// - Parameter channel: the upgrading connection.
-    /// - Returns: the handshake flag the guard shares with the session; pass it to
-    ///   ``serveWebSocket(_:handshake:messages:)``.
-    package func guardWebSocket(_ channel: any Channel) throws -> HandshakeFlag {
+    package func guardWebSocket(_ channel: any Channel) throws {
         let handshake = HandshakeFlag()
         let guardHandler = WebSocketGuard(
             limits: self.configuration.enforcedFrameLimits, timeouts: self.configuration.enforcedTimeouts,
@@ -23,28 +23,26 @@ extension TCNetHost {
             SlowConsumerGuard(logger: self.logger), position: .after(guardHandler))
         try channel.syncOptions?.setOption(.writeBufferWaterMark, value: self.configuration.writeBufferWaterMark)
         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: HostConfiguration.kernelSendBuffer)
-        return handshake
+        let sessions = self.sessions
+        let faults = self.configuration.faults
+        try channel.pipeline.syncOperations.addHandler(
+            WebSocketSessionInstaller {
+                let link = ClientLink(channel: channel, framing: .webSocket)
+                let session = SessionHandler(sessions: sessions, handshake: handshake, link: link, counted: false)
+                return WebSocketSessionHandler(session: .init(session), faults: faults)
+            })
     }
 
-    /// Serves an upgraded WebSocket connection until it closes: the same admission (connection limit),
-    /// session (decoding, rate limit, hello gate) and lobby as a TCP connection.
-    /// - Parameters:
-    ///   - channel: the upgraded connection; the lobby writes one text frame per message to it.
-    ///   - handshake: from ``guardWebSocket(_:)``.
-    ///   - messages: the client's messages, each a whole (reassembled) WebSocket message's payload.
-    package func serveWebSocket<Messages: AsyncSequence>(
-        _ channel: any Channel, handshake: HandshakeFlag, messages: Messages
-    ) async where Messages.Element == [UInt8] {
-        let remote = channel.remoteAddress.map { "\($0)" } ?? "unknown"
-        guard
-            let (id, logger) = await self.sessions.admit(
-                ClientLink(channel: channel, framing: .webSocket), remote: remote)
-        else { return }
+    /// Serves an upgraded WebSocket connection until it closes. Its messages go to the lobby from its event
+    /// loop (``guardWebSocket(_:)``); the web server's own handler, which runs this, answers only the
+    /// control frames, and closes the connection when this returns.
+    /// - Parameter inbound: the web server's stream of the client's messages, which ends with the
+    ///   connection (its messages never reach it).
+    package func serveWebSocket<Messages: AsyncSequence>(until inbound: Messages) async {
         do {
-            try await self.sessions.runSession(messages, on: id, handshake: handshake, logger: logger)
+            for try await _ in inbound {}
         } catch {
-            logger.debug("connection error", metadata: ["error": "\(error)"])
+            self.logger.debug("WebSocket ended", metadata: ["error": "\(error)"])
         }
-        await self.sessions.release(id, logger: logger)
     }
 }
