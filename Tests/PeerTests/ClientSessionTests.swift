@@ -161,6 +161,26 @@ struct ClientSessionTests {
         }
     }
 
+    @Test("a welcome that arrives a byte at a time, for longer than the deadline, is an answer: only silence is not")
+    func slowWelcomeAccepted() async throws {
+        try await withDeadline(seconds: 60) {
+            let host = try ScriptedHost()
+            host.run { connection in
+                // NB: about 250 bytes, 8 ms apart: 2 s in all, four times the deadline, never silent for long.
+                try connection.welcome(try connection.receive(), host: "Far", name: "Lan", bytesApart: .milliseconds(8))
+                _ = try? connection.receive(timeout: .seconds(5))
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let name = try await ClientConnection.withConnection(
+                host: "127.0.0.1", port: host.port, hello: Hello(name: "Lan"), greeting: .milliseconds(500)
+            ) { connection in connection.welcome.name }
+            #expect(name == "Lan")
+            #expect(start.duration(to: clock.now) >= .seconds(1), "the welcome came slower than the deadline")
+            try await host.finish()
+        }
+    }
+
     @Test("a host that answers nothing, without closing (a cut link), is left after three silent pings")
     func silentHostLeft() async throws {
         try await withDeadline(seconds: 60) {

@@ -97,16 +97,18 @@ public final class ScriptedConnection: @unchecked Sendable {
         self.fd = fd
     }
 
-    /// Sends one message.
-    public func send(_ envelope: HostEnvelope) throws {
+    /// Sends one message; with `pause`, a byte at a time, `pause` apart.
+    public func send(_ envelope: HostEnvelope, bytesApart pause: Duration? = nil) throws {
         let bytes = WireCodec.frame(envelope)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
+            let end = pause == nil ? bytes.count : offset + 1
+            let sent = bytes[offset..<end].withUnsafeBytes {
                 Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
             guard sent > 0 else { throw RawClient.Failure.send(errno: errno) }
             offset += sent
+            if let pause, offset < bytes.count { Thread.sleep(forTimeInterval: pause.inSeconds) }
         }
     }
 
@@ -115,13 +117,15 @@ public final class ScriptedConnection: @unchecked Sendable {
     ///   - hello: the client's `hello`, whose id the welcome echoes.
     ///   - host: the host's name; `name`, `player`: who the client is.
     ///   - idleTimeoutMs: the idle timeout announced (a short one makes the client ping).
+    ///   - pause: when given, the welcome goes a byte at a time, this far apart.
     public func welcome(
-        _ hello: ClientEnvelope, host: String, name: String, player: String = "p-1", idleTimeoutMs: Int = 60_000
+        _ hello: ClientEnvelope, host: String, name: String, player: String = "p-1", idleTimeoutMs: Int = 60_000,
+        bytesApart pause: Duration? = nil
     ) throws {
         let welcome = Welcome(
             host: host, maxFrame: 65_536, idleTimeoutMs: idleTimeoutMs, rateLimit: RateLimit(burst: 50, perSecond: 20),
             player: PlayerID(rawValue: player), name: name, resumeToken: ResumeToken(rawValue: "t"), games: [])
-        try self.send(HostEnvelope(re: hello.id, .welcome(welcome)))
+        try self.send(HostEnvelope(re: hello.id, .welcome(welcome)), bytesApart: pause)
     }
 
     /// Reads the next message the client sends.

@@ -138,15 +138,16 @@ public struct ClientConnection: ~Copyable {
 
     /// Says `hello` and reads the host's answer to it (`welcome` or an `error`).
     ///
-    /// NB: a connection that is accepted and never answered is closed after `deadline` (``Failure/unanswered(_:)``):
+    /// NB: a connection on which nothing arrives for `deadline` is closed (``Failure/unanswered(_:)``):
     /// whatever holds it (a socket that listened for a moment while a host restarted, a stuck host) must not
-    /// hold the client for ever; a ``ClientSession`` then tries again.
+    /// hold the client for ever; a ``ClientSession`` then tries again. A welcome on its way, however slowly
+    /// (the client suite's comes a byte a millisecond, later on a loaded machine), is an answer.
     static func greet(
         _ hello: Hello, within deadline: Duration, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         inbound: inout NIOAsyncChannelInboundStream<[UInt8]>.AsyncIterator, channel: any Channel
     ) async throws -> HostEnvelope {
         let expired = Expiry()
-        let watchdog = channel.eventLoop.scheduleTask(in: TimeAmount(deadline)) {
+        let watchdog = SilenceWatchdog(channel: channel, limit: TimeAmount(deadline)) {
             expired.expire()
             channel.close(promise: nil)
         }
@@ -159,6 +160,45 @@ public struct ClientConnection: ~Copyable {
         } catch {
             if expired.hasExpired { throw Failure.unanswered(deadline) }
             throw error
+        }
+    }
+
+    /// Calls `expire` once nothing has arrived on the channel for `limit` (its ``ClientFrameHandler`` keeps
+    /// the time of the last read), unless cancelled first. Its state is the channel's event loop's.
+    private final class SilenceWatchdog: @unchecked Sendable {
+        private let channel: any Channel
+        private let limit: TimeAmount
+        private let expire: @Sendable () -> Void
+        private var scheduled: Scheduled<Void>?
+        private var cancelled = false
+
+        init(channel: any Channel, limit: TimeAmount, expire: @escaping @Sendable () -> Void) {
+            self.channel = channel
+            self.limit = limit
+            self.expire = expire
+            let start = NIODeadline.now()
+            channel.eventLoop.execute { self.arm(at: start + limit) }
+        }
+
+        func cancel() {
+            self.channel.eventLoop.execute {
+                self.cancelled = true
+                self.scheduled?.cancel()
+            }
+        }
+
+        private func arm(at deadline: NIODeadline) {
+            guard !self.cancelled else { return }
+            self.scheduled = self.channel.eventLoop.scheduleTask(deadline: deadline) { self.check() }
+        }
+
+        private func check() {
+            let frames = try? self.channel.pipeline.syncOperations.handler(type: ClientFrameHandler.self)
+            if let heard = frames?.lastRead, heard + self.limit > .now() {
+                self.arm(at: heard + self.limit)
+            } else {
+                self.expire()
+            }
         }
     }
 
@@ -183,8 +223,11 @@ final class ClientFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = [UInt8]
 
     private(set) var decoder = FrameDecoder(limits: FrameLimits(maxPayload: 1 << 24))
+    /// When bytes last arrived (``ClientConnection``'s wait for the welcome).
+    private(set) var lastRead: NIODeadline?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        self.lastRead = .now()
         let buffer = self.unwrapInboundIn(data)
         self.decoder.append(contentsOf: buffer.readableBytesView)
         do {
