@@ -86,6 +86,8 @@ public final class WebServer: Service, Sendable {
                 self.listening.resolve(.success(port))
                 logger.info("web client listening", metadata: ["port": "\(port)", "urls": "\(info.urls)"])
             },
+            // NB: the WebSockets on the lobby's thread, as a classroom's TCP connections (TCNetHost.webGroup).
+            eventLoopGroupProvider: .shared(host.webGroup),
             logger: logger)
         do {
             try await application.run()

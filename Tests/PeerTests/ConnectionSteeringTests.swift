@@ -25,6 +25,19 @@ struct ConnectionSteeringTests {
         #expect(Steering.next(.otherLoops, connected: 0, spreadAfter: 1) == .lobby)
     }
 
+    @Test("the web server's connections are served on the lobby's loop; with every core, on the whole group")
+    func webGroup() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        defer { group.shutdownGracefully { _ in } }
+        try await withHost(group: group) { host in
+            let loop = try #require(host.webGroup as? any EventLoop)
+            #expect(loop === host.service.loop)
+        }
+        try await withHost(group: group, { $0.everyCore = true }) { host in
+            #expect(host.webGroup === group)
+        }
+    }
+
     @Test("the programs: the first socket, or one of the others at random")
     func programs() {
         typealias Instruction = ConnectionSteering.FilterInstruction

@@ -1,7 +1,9 @@
 import Dispatch
+import Logging
 import NIOCore
 import NIOEmbedded
 import NIOPosix
+import NIOWebSocket
 import TestSupport
 import Testing
 
@@ -192,5 +194,104 @@ struct FramedWriterTests {
         #expect(received.count == large.count)
         #expect(zip(received, large).enumerated().first { $0.element.0 != $0.element.1 }?.offset == nil)
         #expect(try await rig.channelWrites() == 1)
+    }
+
+    /// A WebSocket's writer on a rig: its guard nearest the socket (after the counter), NIO's frame encoder
+    /// behind it, as the host's pipeline has them.
+    private func webSocket(_ rig: Rig) async throws -> (ClientLink, FramedWriter) {
+        let writer = FramedWriter(channel: rig.child, framing: .webSocket)
+        #expect(try await rig.child.eventLoop.submit { writer.takesFrames }.get() == false)
+        try await rig.child.eventLoop.submit {
+            try rig.child.pipeline.syncOperations.addHandler(
+                // NB: timers far beyond the test, even on a loaded machine: an expiry writes an error of its own.
+                WebSocketGuard(
+                    limits: FrameLimits(),
+                    timeouts: .init(hello: .minutes(10), frame: .minutes(10), idle: .minutes(10)),
+                    handshake: HandshakeFlag(),
+                    logger: Logger(label: "test"), faults: [], writer: writer))
+            try rig.child.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
+        }.get()
+        return (ClientLink(writer: writer), writer)
+    }
+
+    /// Reads one server frame: (FIN, opcode, the 7-bit length, payload).
+    private static func readWebSocketFrame(
+        from socket: Int32
+    ) -> (fin: Bool, opcode: UInt8, short: Int, payload: [UInt8])? {
+        let head = Self.read(2, from: socket)
+        guard head.count == 2, head[1] & 0x80 == 0 else { return nil }
+        let short = Int(head[1] & 0x7F)
+        var length = short
+        if length >= 126 {
+            let extra = Self.read(length == 126 ? 2 : 8, from: socket)
+            length = extra.reduce(0) { $0 << 8 | Int($1) }
+        }
+        return (head[0] & 0x80 != 0, head[0] & 0x0F, short, Self.read(length, from: socket))
+    }
+
+    @Test("a WebSocket's messages go to the socket as text frames, with each length's header; the rest below the encoder")
+    func webSocketFrames() async throws {
+        let rig = try await self.rig(buffers: 8192)
+        defer { rig.close() }
+        let (link, writer) = try await self.webSocket(rig)
+        #expect(try await rig.child.eventLoop.submit { writer.holdsNothingBack && writer.takesFrames }.get())
+        for count in [1, 125, 126, 300, 65_535] {
+            let text = (0..<count).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            try await rig.child.eventLoop.submit { link.writeAndFlushOnLoop(OutgoingPayload(text)) }.get()
+            let frame = Self.readWebSocketFrame(from: rig.client)
+            #expect(frame?.fin == true && frame?.opcode == 0x1, "\(count)")
+            // NB: the length in the fewest bytes (RFC 6455 5.2): 7 bits, else 16, else 64.
+            #expect(frame?.short == (count < 126 ? count : 126), "\(count)")
+            #expect(frame?.payload == text, "\(count)")
+        }
+        // NB: 65 535 bytes is more than the socket takes: the rest went below the encoder, once.
+        #expect(try await rig.channelWrites() == 1)
+        // Several messages of a turn, one buffer; a length of 64 bits.
+        let long = [UInt8](repeating: UInt8(ascii: "z"), count: 70_000)
+        let texts = [[UInt8]("{\"n\":1}".utf8), long, [UInt8]("{\"n\":3}".utf8)]
+        try await rig.child.eventLoop.submit { link.writeAndFlushOnLoop(texts.map { OutgoingPayload($0) }) }.get()
+        for text in texts {
+            let frame = Self.readWebSocketFrame(from: rig.client)
+            #expect(frame?.short == (text.count < 126 ? text.count : 127))
+            #expect(frame?.payload == text)
+        }
+    }
+
+    @Test("a WebSocket's message waits behind a frame the pipeline holds (the web server's), even once the socket has room")
+    func webSocketNeverOvertakes() async throws {
+        let rig = try await self.rig(buffers: 8192)
+        defer { rig.close() }
+        let (link, writer) = try await self.webSocket(rig)
+        let big = [UInt8](repeating: UInt8(ascii: "b"), count: 256 * 1024)
+        let small = [UInt8]("{\"type\":\"state\"}".utf8)
+        let exchange = Exchange()
+        // NB: the frames' bytes: the binary frame's 10-byte header and payload, then the text frame's 2 and 18.
+        let total = 10 + big.count + 2 + small.count
+        DispatchQueue(label: "FramedWriterTests.webSocketReader").async {
+            exchange.start.wait()
+            exchange.received = Self.read(exchange.inKernel, from: rig.client)
+            exchange.drained.signal()
+            exchange.received += Self.read(total - exchange.received.count, from: rig.client)
+            exchange.done.signal()
+        }
+        let held = try await rig.child.eventLoop.submit { () -> Int in
+            // The web server's frame, through the pipeline: the socket takes a part, the channel the rest.
+            rig.child.writeAndFlush(
+                WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: big)), promise: nil)
+            let held = (try? rig.child.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+            guard !writer.holdsNothingBack else { return -2 }
+            exchange.inKernel = total - 2 - small.count - held
+            exchange.start.signal()
+            guard exchange.drained.wait(timeout: .now() + 30) == .success else { return -1 }
+            link.writeAndFlushOnLoop(OutgoingPayload(small))
+            return held
+        }.get()
+        try #require(held > 0)
+        #expect(exchange.done.wait(timeout: .now() + 60) == .success)
+        #expect(exchange.received.count == total)
+        #expect(Array(exchange.received.prefix(2)) == [0x82, 127])
+        #expect(exchange.received[10..<(10 + big.count)].allSatisfy { $0 == UInt8(ascii: "b") })
+        #expect(Array(exchange.received.suffix(2 + small.count)) == [0x81, UInt8(small.count)] + small)
+        #expect(try await rig.child.eventLoop.submit { writer.holdsNothingBack }.get())
     }
 }

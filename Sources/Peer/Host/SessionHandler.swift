@@ -36,9 +36,10 @@ final class SessionHandler: ChannelInboundHandler {
     private let handshake: HandshakeFlag
     /// The connection as the lobby writes to it.
     private let link: ClientLink
-    /// Whether the host's census counts the connection (framed TCP's do: a stopping host waits for them,
-    /// and ``ConnectionSteering`` follows their number; the web server closes its own).
-    private let counted: Bool
+    /// The census that counts the connection: ``HostSessions/census`` for framed TCP's (a stopping host
+    /// waits for them, and ``ConnectionSteering`` follows their number); none for a WebSocket's, which the
+    /// web server closes itself.
+    private let census: ConnectionCensus?
     private var session: ConnectionSession<ContinuousClock.Instant>
     private var phase = Phase.admitting
     private var context: ChannelHandlerContext?
@@ -64,12 +65,12 @@ final class SessionHandler: ChannelInboundHandler {
     /// - Parameters:
     ///   - link: the connection; for framed TCP, its writer's (``ClientLink/init(writer:)``), which the frame
     ///     handler shares.
-    ///   - counted: whether the host's census counts the connection.
-    init(sessions: HostSessions, handshake: HandshakeFlag, link: ClientLink, counted: Bool) {
+    ///   - census: the census that counts the connection, if one does.
+    init(sessions: HostSessions, handshake: HandshakeFlag, link: ClientLink, census: ConnectionCensus?) {
         self.sessions = sessions
         self.handshake = handshake
         self.link = link
-        self.counted = counted
+        self.census = census
         self.session = sessions.newSession()
     }
 
@@ -132,7 +133,7 @@ final class SessionHandler: ChannelInboundHandler {
 
     private func admit(context: ChannelHandlerContext) {
         guard case .admitting = self.phase, !self.waiting else { return }
-        if self.counted { self.sessions.census.arrived() }
+        self.census?.arrived()
         let link = self.link
         let remote = context.channel.remoteAddress.map { "\($0)" } ?? "unknown"
         let sessions = self.sessions
@@ -141,7 +142,7 @@ final class SessionHandler: ChannelInboundHandler {
                 handler.phase = .gone
                 handler.ended = true
                 handler.pending.removeAll()
-                if handler.counted { handler.sessions.census.left() }
+                handler.census?.left()
                 return
             }
             let (id, logger) = admitted
@@ -188,12 +189,12 @@ final class SessionHandler: ChannelInboundHandler {
     private func release(_ id: ConnectionID, logger: Logger) {
         self.phase = .gone
         let sessions = self.sessions
-        let counted = self.counted
+        let census = self.census
         let previous = self.tail
         self.tail = Task {
             await previous?.value
             await sessions.release(id, logger: logger)
-            if counted { sessions.census.left() }
+            census?.left()
         }
     }
 

@@ -151,7 +151,7 @@ extension TCNetHost {
                     // NB: the session runs on the event loop, with no task per connection (SessionHandler).
                     try channel.pipeline.syncOperations.addHandler(
                         SessionHandler(
-                            sessions: sessions, handshake: handshake, link: ClientLink(writer: writer), counted: true))
+                            sessions: sessions, handshake: handshake, link: ClientLink(writer: writer), census: sessions.census))
                 }
             }
     }

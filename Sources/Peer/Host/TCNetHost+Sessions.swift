@@ -12,7 +12,7 @@ struct HostSessions: Sendable {
     let service: LobbyService
     let configuration: HostConfiguration
     let logger: Logger
-    /// The connections accepted and not yet released, which the host waits for when it stops.
+    /// The TCP connections accepted and not yet released, which the host waits for when it stops.
     let census = ConnectionCensus()
 
     /// A new connection's protocol state.

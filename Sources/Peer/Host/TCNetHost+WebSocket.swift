@@ -15,9 +15,12 @@ extension TCNetHost {
     /// - Parameter channel: the upgrading connection.
     package func guardWebSocket(_ channel: any Channel) throws {
         let handshake = HandshakeFlag()
+        // NB: the lobby's messages go straight to the socket while nothing waits in the pipeline; the guard
+        // counts what does (FramedWriter).
+        let writer = FramedWriter(channel: channel, framing: .webSocket)
         let guardHandler = WebSocketGuard(
             limits: self.configuration.enforcedFrameLimits, timeouts: self.configuration.enforcedTimeouts,
-            handshake: handshake, logger: self.logger, faults: self.configuration.faults)
+            handshake: handshake, logger: self.logger, faults: self.configuration.faults, writer: writer)
         try channel.pipeline.syncOperations.addHandler(guardHandler, position: .first)
         try channel.pipeline.syncOperations.addHandler(
             SlowConsumerGuard(logger: self.logger), position: .after(guardHandler))
@@ -27,8 +30,8 @@ extension TCNetHost {
         let faults = self.configuration.faults
         try channel.pipeline.syncOperations.addHandler(
             WebSocketSessionInstaller {
-                let link = ClientLink(channel: channel, framing: .webSocket)
-                let session = SessionHandler(sessions: sessions, handshake: handshake, link: link, counted: false)
+                let link = ClientLink(writer: writer)
+                let session = SessionHandler(sessions: sessions, handshake: handshake, link: link, census: nil)
                 return WebSocketSessionHandler(session: .init(session), faults: faults)
             })
     }

@@ -24,6 +24,16 @@ public final class TCNetHost: Service, Sendable {
     let service: LobbyService
     /// Admission, sessions and release, for both transports.
     let sessions: HostSessions
+    /// Where the web server serves its connections: the lobby's loop, as a classroom's TCP connections are;
+    /// with ``HostConfiguration/everyCore``, every loop of the host's group.
+    ///
+    /// NB: a browser's moves are then read, decided, committed and answered on one thread, as a terminal's
+    /// are; served on the group's loops in turn, half a classroom's WebSockets were on the other loop, whose
+    /// reads and writes the lobby's thread handed over each turn (docs/BENCHMARKS.md, issue 14's
+    /// forty-second round). Unlike TCP's, they are not spread past ``HostConfiguration/spreadAfter``: NIO's
+    /// server takes only a whole group or one loop, and a school's browsers move a few hundred times a
+    /// second where one thread holds thousands.
+    public let webGroup: any EventLoopGroup
     private let failure: HostFailure
     let logger: Logger
     /// What the journal held at start-up, logged when the host starts to run (after the command's
@@ -33,9 +43,10 @@ public final class TCNetHost: Service, Sendable {
     public let diskAtStart: DiskStatus?
 
     private init(
-        configuration: HostConfiguration, listening: Listening, sessions: HostSessions, failure: HostFailure,
-        logger: Logger, replayed: Logger.Metadata?, diskAtStart: DiskStatus?
+        configuration: HostConfiguration, listening: Listening, sessions: HostSessions, webGroup: any EventLoopGroup,
+        failure: HostFailure, logger: Logger, replayed: Logger.Metadata?, diskAtStart: DiskStatus?
     ) {
+        self.webGroup = webGroup
         self.replayed = replayed
         self.diskAtStart = diskAtStart
         self.configuration = configuration
@@ -105,8 +116,9 @@ public final class TCNetHost: Service, Sendable {
         let listening = try await Self.listen(
             configuration, sessions: sessions, lobbyLoop: loop, group: group, logger: logger)
         let host = TCNetHost(
-            configuration: configuration, listening: listening, sessions: sessions, failure: failure,
-            logger: logger, replayed: replayed, diskAtStart: journal?.status)
+            configuration: configuration, listening: listening, sessions: sessions,
+            webGroup: configuration.everyCore ? group : loop,
+            failure: failure, logger: logger, replayed: replayed, diskAtStart: journal?.status)
         failure.onFailure { host.stop() }
         return host
     }

@@ -19,17 +19,18 @@ struct ClientLink: Sendable {
 
     /// The connection's channel.
     let channel: any Channel
-    /// A framed TCP connection's writes (``FramedWriter``); `nil` on a WebSocket.
-    private let writer: FramedWriter?
+    /// The connection's writes (``FramedWriter``).
+    private let writer: FramedWriter
 
-    var framing: Framing { self.writer == nil ? .webSocket : .lengthPrefixed }
+    var framing: Framing { self.writer.framing }
 
     init(channel: any Channel, framing: Framing) {
         self.channel = channel
-        self.writer = framing == .lengthPrefixed ? FramedWriter(channel: channel) : nil
+        self.writer = FramedWriter(channel: channel, framing: framing)
     }
 
-    /// A framed TCP connection whose every write goes through `writer` (the frame handler's too).
+    /// A connection whose writes go through `writer`: every one on framed TCP (the frame handler's too); on
+    /// a WebSocket, the lobby's, beside the others its guard counts (``FramedWriter``).
     init(writer: FramedWriter) {
         self.channel = writer.channel
         self.writer = writer
@@ -37,9 +38,9 @@ struct ClientLink: Sendable {
 
     /// Whether the client reads what it is sent (its queue is below the high water mark).
     ///
-    /// NB: a framed TCP connection whose writer holds nothing back has an empty queue: the channel is
-    /// not asked (a call through `any Channel` to NIO's atomic for every message the host sends).
-    var isWritable: Bool { self.writer?.holdsNothingBack == true || self.channel.isWritable }
+    /// NB: a connection whose writer holds nothing back has an empty queue: the channel is not asked (a
+    /// call through `any Channel` to NIO's atomic for every message the host sends).
+    var isWritable: Bool { self.writer.holdsNothingBack || self.channel.isWritable }
 
     /// Sends one message.
     func send(_ payload: [UInt8]) {
@@ -89,12 +90,14 @@ struct ClientLink: Sendable {
 
     /// Writes messages and flushes them; on the channel's event loop only (``OutboundBatch``).
     ///
-    /// NB: on framed TCP, the frames go one after another into the loop thread's scratch buffer
-    /// (``ThreadFrameScratch``): one buffer and one write for them all, straight to the socket when it
-    /// takes them all (``FramedWriter``), and no allocation when the last ones went out in full.
+    /// NB: the frames (framed TCP's, or a WebSocket's text frames) go one after another into the loop
+    /// thread's scratch buffer (``ThreadFrameScratch``): one buffer and one write for them all, straight
+    /// to the socket when it takes them all (``FramedWriter``), and no allocation when the last ones went
+    /// out in full. A WebSocket whose guard is not in place (``FramedWriter/takesFrames``) is written
+    /// through its pipeline.
     func writeAndFlushOnLoop(_ payloads: some Sequence<OutgoingPayload>) {
-        if let writer = self.writer {
-            writer.writeAndFlushOnLoop(self.framed(payloads), promise: nil)
+        if self.writer.takesFrames {
+            self.writer.writeAndFlushOnLoop(self.framed(payloads), promise: nil)
         } else {
             for payload in payloads { self.channel.write(self.webSocketFrame(payload.bytes), promise: nil) }
             self.channel.flush()
@@ -108,25 +111,28 @@ struct ClientLink: Sendable {
     /// (``FramedWriter/writeAndFlushOnLoop(_:framed:)``); it is framed into the scratch buffer only for
     /// what the channel is to write.
     func writeAndFlushOnLoop(_ payload: OutgoingPayload) {
-        guard let writer = self.writer else {
+        guard self.writer.takesFrames else {
             self.writeAndFlushOnLoop(CollectionOfOne(payload))
             return
         }
-        writer.writeAndFlushOnLoop(payload) { self.framed(CollectionOfOne(payload)) }
+        self.writer.writeAndFlushOnLoop(payload) { self.framed(CollectionOfOne(payload)) }
     }
 
     /// The payloads' frames, one after another, in the loop thread's scratch buffer.
     private func framed(_ payloads: some Sequence<OutgoingPayload>) -> ByteBuffer {
-        ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
-            for payload in payloads { buffer.writeFrame(payload) }
+        let framing = self.framing
+        return ThreadFrameScratch.current.scratch.fill(allocator: self.channel.allocator) { buffer in
+            for payload in payloads { buffer.writeFrame(payload, framing: framing) }
         }
     }
 
+    /// NB: a WebSocket's go through its pipeline, from any thread, as `WebSocketFrame`s (its guard counts
+    /// them for the writer).
     private func write(_ payload: [UInt8], promise: EventLoopPromise<Void>?) {
-        if let writer = self.writer {
+        if self.framing == .lengthPrefixed {
             var frame = self.channel.allocator.buffer(capacity: 4 + payload.count)
             frame.writeFrame(payload)
-            writer.writeAndFlush(frame, promise: promise)
+            self.writer.writeAndFlush(frame, promise: promise)
         } else {
             self.channel.writeAndFlush(self.webSocketFrame(payload), promise: promise)
         }

@@ -53,17 +53,57 @@ extension ByteBuffer {
     }
 
     /// Writes a frame of a payload in its parts (a broadcast's text with this recipient's `re` in it),
-    /// each copied once, from where it is.
-    mutating func writeFrame(_ payload: OutgoingPayload) {
+    /// each copied once, from where it is: framed TCP's (a length), or a WebSocket's text frame.
+    mutating func writeFrame(_ payload: OutgoingPayload, framing: ClientLink.Framing = .lengthPrefixed) {
         payload.withParts { head, member, tail in
             let count = head.count + member.count + tail.count
             precondition(count > 0 && count <= UInt32.max, "a frame payload holds 1 to 2^32-1 bytes")
-            self.reserveCapacity(minimumWritableBytes: 4 + count)
-            self.writeInteger(UInt32(count))
+            self.reserveCapacity(minimumWritableBytes: Self.headerLength(framing, count: count) + count)
+            var header: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &header) { header in
+                let length = Self.writeHeader(framing, count: count, into: header)
+                self.writeBytes(UnsafeRawBufferPointer(rebasing: header[..<length]))
+            }
             self.writeBytes(head)
             self.writeBytes(member)
             self.writeBytes(tail)
         }
+    }
+
+    /// The length of the header before a payload of `count` bytes.
+    static func headerLength(_ framing: ClientLink.Framing, count: Int) -> Int {
+        switch framing {
+        case .lengthPrefixed: 4
+        case .webSocket: count < 126 ? 2 : count <= 0xFFFF ? 4 : 10
+        }
+    }
+
+    /// Writes the header before a payload of `count` bytes into `header` (room for 10 bytes): framed TCP's
+    /// four-byte big-endian length (PROTOCOL.md F-2), or a server's WebSocket text frame's (RFC 6455
+    /// section 5.2: FIN and the text opcode, then the length, unmasked, in 7, 7+16 or 7+64 bits).
+    /// - Returns: the header's length.
+    static func writeHeader(_ framing: ClientLink.Framing, count: Int, into header: UnsafeMutableRawBufferPointer)
+        -> Int
+    {
+        let length = Self.headerLength(framing, count: count)
+        precondition(header.count >= length, "room for a frame's header")
+        switch framing {
+        case .lengthPrefixed:
+            header.storeBytes(of: UInt32(count).bigEndian, as: UInt32.self)
+        case .webSocket:
+            header[0] = 0x81
+            switch length {
+            case 2:
+                header[1] = UInt8(count)
+            case 4:
+                header[1] = 126
+                header.storeBytes(of: UInt16(count).bigEndian, toByteOffset: 2, as: UInt16.self)
+            default:
+                header[1] = 127
+                header.storeBytes(of: UInt64(count).bigEndian, toByteOffset: 2, as: UInt64.self)
+            }
+        }
+        return length
     }
 }
 

@@ -15,7 +15,9 @@ import Protocol
 ///   "partly received" from the first byte of its first frame to the last byte of its final frame.
 ///
 /// NB: it sits at the front of the pipeline, where the bytes after the upgrade request are the
-/// client's frames; a client may not send frames before the upgrade's answer (RFC 6455 4.1).
+/// client's frames; a client may not send frames before the upgrade's answer (RFC 6455 4.1). Nearest the
+/// socket, it also sees every write that goes through the pipeline, and counts each for the connection's
+/// ``FramedWriter`` until it completes; its place is the writer's way in below the frame encoder.
 final class WebSocketGuard: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -27,20 +29,24 @@ final class WebSocketGuard: ChannelDuplexHandler {
     private let timers: LivenessTimers
     private let logger: Logger
     private let faults: Set<HostFault>
+    /// The connection's writes straight to the socket, which wait for the ones counted here.
+    private let writer: FramedWriter?
     private var failed = false
 
     init(
         limits: FrameLimits, timeouts: LivenessTimers.Timeouts, handshake: HandshakeFlag, logger: Logger,
-        faults: Set<HostFault>
+        faults: Set<HostFault>, writer: FramedWriter? = nil
     ) {
         self.scanner = WebSocketFrameScanner(maxMessage: limits.maxPayload, sizeCapped: !faults.has(.noSizeCap))
         self.handshake = handshake
         self.timers = LivenessTimers(timeouts: timeouts, handshake: handshake, faults: faults)
         self.logger = logger
         self.faults = faults
+        self.writer = writer
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.writer?.attach(belowEncoder: context)
         if context.channel.isActive { self.startTimers(context: context) }
     }
 
@@ -55,7 +61,12 @@ final class WebSocketGuard: ChannelDuplexHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        self.writer?.attach(belowEncoder: nil)
         self.timers.cancel()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: self.writer?.counting(promise, on: context.eventLoop) ?? promise)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -104,9 +115,9 @@ final class WebSocketGuard: ChannelDuplexHandler {
         }
         WebSocketFrameScanner.writeServerFrame(opcode: 0x8, payload: reason, to: &bytes)
         let channel = context.channel
-        context.writeAndFlush(self.wrapOutboundOut(bytes)).whenComplete { _ in
-            channel.close(promise: nil)
-        }
+        let written = self.writer?.counting(nil, on: context.eventLoop) ?? context.eventLoop.makePromise()
+        context.writeAndFlush(self.wrapOutboundOut(bytes), promise: written)
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
     }
 
     private func startTimers(context: ChannelHandlerContext) {
