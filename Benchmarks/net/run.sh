@@ -10,7 +10,8 @@
 #
 # For each number of matches M: `redis-benchmark -t set -c M` (Redis's own CPU per request from
 # /proc/PID/stat), then `tcnet bench net --matches M` (it starts its own host), then the C load generator
-# (Benchmarks/net/loadgen.c) against a `tcnet host` started here, then the floor (Benchmarks/net/floor.c: a C
+# (Benchmarks/net/loadgen.c) against a `tcnet host` started here, over TCP and then over the host's WebSocket
+# (as a browser's client speaks tcnet/1, `loadgen --websocket /ws`) against another, then the floor (Benchmarks/net/floor.c: a C
 # relay with the same messages and journal and no game, with and without its journal). Then `tcnet bench
 # idle`. Prints one Markdown table, each row with its round and its rate over Redis's in the same round
 # (with --rounds N, every number of matches is measured N times in turn, and a second table gives the
@@ -102,7 +103,7 @@ print(f"{get('rps'):.0f} {get('p50_latency_ms') * 1000:.0f} {get('p99_latency_ms
 PY
 }
 
-# Starts `tcnet host` on a free port; sets host_pid and host_port.
+# Starts `tcnet host` on a free port; sets host_pid, host_port and host_web_port.
 start_host() {
     local connections=$1 folder=$2
     mkdir -p "$folder"
@@ -116,10 +117,32 @@ start_host() {
         # NB: the TCP side's line: the web side logs a port= of its own, sometimes first.
         host_port=$(grep '\[Peer\] listening' "$folder/host.log" 2>/dev/null | grep -o 'port=[0-9]*' | head -n 1 \
             | cut -d= -f2 || true)
-        [ -n "$host_port" ] && break
+        host_web_port=$(grep 'web client listening' "$folder/host.log" 2>/dev/null | grep -o 'port=[0-9]*' \
+            | head -n 1 | cut -d= -f2 || true)
+        [ -n "$host_port" ] && [ -n "$host_web_port" ] && break
         sleep 0.1
     done
-    [ -n "$host_port" ] || { echo "the host did not start:" >&2; cat "$folder/host.log" >&2; exit 1; }
+    [ -n "$host_port" ] && [ -n "$host_web_port" ] \
+        || { echo "the host did not start:" >&2; cat "$folder/host.log" >&2; exit 1; }
+}
+
+# Runs the C load generator against a host started here, on its TCP port, or on its web port with
+# "--websocket /ws" among its arguments; adds the row. Its files are named for the run and `suffix`.
+c_client() {
+    local m=$1 round=$2 run=$3 label=$4 suffix=$5 folder port rss f line host_cpu client_cpu
+    shift 5
+    folder="$out/host-$run$suffix"
+    start_host $((2 * m + 16)) "$folder"
+    port=$host_port
+    [[ " $* " == *" --websocket "* ]] && port=$host_web_port
+    f="$out/loadgen-$run$suffix.json"
+    "$out/loadgen" -p "$port" -m "$m" -d "$duration" --json --host-pid "$host_pid" "$@" >"$f" 2>"${f%.json}.err"
+    rss=$(peak_rss "$host_pid")
+    stop_host
+    line=$(grep '^loadgen:' "${f%.json}.err")
+    host_cpu=$(echo "$line" | grep -o 'hostCpuUsPerMove=[0-9.]*' | cut -d= -f2)
+    client_cpu=$(echo "$line" | grep -o 'clientCpuUsPerMove=[0-9.]*' | cut -d= -f2)
+    row "$m" "$round" "$label" "$(json "$f" movesPerSecond)" "$(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss"
 }
 
 stop_host() {
@@ -159,19 +182,12 @@ for m in $matches; do
         f="$out/bench-$run.json"
         row "$m" "$round" "\`tcnet bench net\`" "$(json "$f" movesPerSecond)" "$(json "$f" latencyP50Us) | $(json "$f" latencyP99Us) | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | $(json "$f" hostPeakRssKiB)"
 
-        # The C load generator against a host started here.
-        start_host $((2 * m + 16)) "$out/host-$run"
+        # The C load generator against a host started here, on TCP (traced with --trace), then over the
+        # WebSocket against another.
         traced=()
         [ "$trace" -eq 1 ] && traced=(--trace "$out/trace-$run.txt")
-        "$out/loadgen" -p "$host_port" -m "$m" -d "$duration" --json --host-pid "$host_pid" "${traced[@]}" \
-            >"$out/loadgen-$run.json" 2>"$out/loadgen-$run.err"
-        rss=$(peak_rss "$host_pid")
-        stop_host
-        f="$out/loadgen-$run.json"
-        line=$(grep '^loadgen:' "$out/loadgen-$run.err")
-        host_cpu=$(echo "$line" | grep -o 'hostCpuUsPerMove=[0-9.]*' | cut -d= -f2)
-        client_cpu=$(echo "$line" | grep -o 'clientCpuUsPerMove=[0-9.]*' | cut -d= -f2)
-        row "$m" "$round" "C client" "$(json "$f" movesPerSecond)" "$(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss"
+        c_client "$m" "$round" "$run" "C client" "" "${traced[@]}"
+        c_client "$m" "$round" "$run" "C client, WebSocket" "-ws" --websocket /ws
         if [ "$trace" -eq 1 ]; then
             f="$out/tail-$run.json"
             python3 "$here/tail.py" "$out/trace-$run.txt" --json >"$f"
