@@ -151,7 +151,8 @@ extension TCNetHost {
                     // NB: the session runs on the event loop, with no task per connection (SessionHandler).
                     try channel.pipeline.syncOperations.addHandler(
                         SessionHandler(
-                            sessions: sessions, handshake: handshake, link: ClientLink(writer: writer), census: sessions.census))
+                            sessions: sessions, handshake: handshake, link: ClientLink(writer: writer),
+                            census: sessions.census))
                 }
             }
     }
