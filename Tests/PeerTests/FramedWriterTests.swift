@@ -119,6 +119,23 @@ struct FramedWriterTests {
         var received: [UInt8] = []
     }
 
+    /// The client's reader: once started, it reads what the kernel holds (``Exchange/inKernel``), says the
+    /// kernel is drained, then reads the rest of `total` bytes.
+    ///
+    /// NB: a queue of its own (a thread of its own), not the global pool, which a full test run can keep
+    /// busy while a test holds its loop.
+    private static func reader(_ total: Int, from client: Int32) -> Exchange {
+        let exchange = Exchange()
+        DispatchQueue(label: "FramedWriterTests.reader").async {
+            exchange.start.wait()
+            exchange.received = Self.read(exchange.inKernel, from: client)
+            exchange.drained.signal()
+            exchange.received += Self.read(total - exchange.received.count, from: client)
+            exchange.done.signal()
+        }
+        return exchange
+    }
+
     @Test("a write waits behind what the channel holds, even once the socket has room; the writer says it holds bytes")
     func neverOvertakes() async throws {
         let rig = try await self.rig(buffers: 8192)
@@ -128,16 +145,7 @@ struct FramedWriterTests {
         let first = Self.frame([UInt8](repeating: UInt8(ascii: "a"), count: 256 * 1024))
         let second = Self.frame([UInt8](repeating: UInt8(ascii: "b"), count: 100))
         let total = first.readableBytes + second.readableBytes
-        let exchange = Exchange()
-        // NB: a queue of its own (a thread of its own), not the global pool, which a full test run can
-        // keep busy while this test holds its loop.
-        DispatchQueue(label: "FramedWriterTests.reader").async {
-            exchange.start.wait()
-            exchange.received = Self.read(exchange.inKernel, from: rig.client)
-            exchange.drained.signal()
-            exchange.received += Self.read(total - exchange.received.count, from: rig.client)
-            exchange.done.signal()
-        }
+        let exchange = Self.reader(total, from: rig.client)
         let held = try await rig.child.eventLoop.submit { () -> Int in
             guard writer.holdsNothingBack else { return -1 }
             // The socket takes a part of the first frame; the channel holds the rest.
@@ -229,7 +237,7 @@ struct FramedWriterTests {
         return (head[0] & 0x80 != 0, head[0] & 0x0F, short, Self.read(length, from: socket))
     }
 
-    @Test("a WebSocket's messages go to the socket as text frames, with each length's header; the rest below the encoder")
+    @Test("a WebSocket's messages go to the socket as text frames, each length's header; the rest below the encoder")
     func webSocketFrames() async throws {
         let rig = try await self.rig(buffers: 8192)
         defer { rig.close() }
@@ -257,23 +265,16 @@ struct FramedWriterTests {
         }
     }
 
-    @Test("a WebSocket's message waits behind a frame the pipeline holds (the web server's), even once the socket has room")
+    @Test("a WebSocket's message waits behind a frame the pipeline holds, even once the socket has room")
     func webSocketNeverOvertakes() async throws {
         let rig = try await self.rig(buffers: 8192)
         defer { rig.close() }
         let (link, writer) = try await self.webSocket(rig)
         let big = [UInt8](repeating: UInt8(ascii: "b"), count: 256 * 1024)
         let small = [UInt8]("{\"type\":\"state\"}".utf8)
-        let exchange = Exchange()
         // NB: the frames' bytes: the binary frame's 10-byte header and payload, then the text frame's 2 and 18.
         let total = 10 + big.count + 2 + small.count
-        DispatchQueue(label: "FramedWriterTests.webSocketReader").async {
-            exchange.start.wait()
-            exchange.received = Self.read(exchange.inKernel, from: rig.client)
-            exchange.drained.signal()
-            exchange.received += Self.read(total - exchange.received.count, from: rig.client)
-            exchange.done.signal()
-        }
+        let exchange = Self.reader(total, from: rig.client)
         let held = try await rig.child.eventLoop.submit { () -> Int in
             // The web server's frame, through the pipeline: the socket takes a part, the channel the rest.
             rig.child.writeAndFlush(

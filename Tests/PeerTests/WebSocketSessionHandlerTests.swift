@@ -29,7 +29,8 @@ struct WebSocketSessionHandlerTests {
 
     /// A client's frame: masked with `key`, as a browser sends it.
     static func frame(
-        _ opcode: WebSocketOpcode, _ text: String, fin: Bool = true, key: WebSocketMaskingKey = [0x37, 0xFA, 0x21, 0x3D]
+        _ opcode: WebSocketOpcode, _ text: String, fin: Bool = true,
+        key: WebSocketMaskingKey = [0x37, 0xFA, 0x21, 0x3D]
     ) -> WebSocketFrame {
         var data = ByteBuffer(string: text)
         data.webSocketMask(key)
@@ -99,7 +100,8 @@ struct WebSocketSessionHandlerTests {
         #expect(record.started == 1)
         #expect((try? operations.context(handlerType: WebSocketSessionInstaller.self)) == nil)
         _ = try operations.context(handlerType: WebSocketSessionHandler.self)
-        // NB: after the decoder: the session takes its frames (before it, bytes would not be frames). A client's masked text frame, as bytes: FIN and text, mask bit and length 5, the key, the data.
+        // NB: after the decoder: the session takes its frames (before it, bytes would not be frames). A
+        // client's masked text frame, as bytes: FIN and text, mask bit and length 5, the key, the data.
         let key: [UInt8] = [0x0A, 0x0B, 0x0C, 0x0D]
         let text = Array("hello".utf8).enumerated().map { $0.element ^ key[$0.offset & 3] }
         try channel.writeInbound(ByteBuffer(bytes: [0x81, 0x85] + key + text))
