@@ -44,10 +44,8 @@ final class WebSocketSessionHandler: ChannelInboundHandler {
 
     private let session: Session
     private let faults: Set<HostFault>
-    /// The message whose final frame has not come yet.
+    /// The message whose final frame has not come yet (empty between messages).
     private var message: [UInt8] = []
-    /// Whether a message is open (its first frame came, its final one not yet).
-    private var open = false
 
     init(session: Session, faults: Set<HostFault>) {
         self.session = session
@@ -67,14 +65,13 @@ final class WebSocketSessionHandler: ChannelInboundHandler {
         let frame = self.unwrapInboundIn(data)
         switch frame.opcode {
         case .text, .binary, .continuation:
-            if !self.open {
-                self.message.removeAll(keepingCapacity: true)
-                self.open = true
-            }
             Self.appendUnmasked(frame, to: &self.message)
             guard frame.fin || self.faults.has(.fragmentsTruncated) else { return }
-            self.open = false
-            self.session.take(self.message)
+            // NB: the session takes the array whole; the next message starts a new one (keeping this one's
+            // room would give every message after a long one its size).
+            let payload = self.message
+            self.message = []
+            self.session.take(payload)
         default:
             context.fireChannelRead(data)
         }
