@@ -65,7 +65,7 @@ final class WebSocketSessionHandler: ChannelInboundHandler {
         let frame = self.unwrapInboundIn(data)
         switch frame.opcode {
         case .text, .binary, .continuation:
-            Self.appendUnmasked(frame, to: &self.message)
+            self.message.append(contentsOf: frame.unmaskedData.readableBytesView)
             guard frame.fin || self.faults.has(.fragmentsTruncated) else { return }
             // NB: the session takes the array whole; the next message starts a new one (keeping this one's
             // room would give every message after a long one its size).
@@ -74,16 +74,6 @@ final class WebSocketSessionHandler: ChannelInboundHandler {
             self.session.take(payload)
         default:
             context.fireChannelRead(data)
-        }
-    }
-
-    /// Appends a frame's payload, unmasked with its key (RFC 6455 section 5.3).
-    static func appendUnmasked(_ frame: WebSocketFrame, to message: inout [UInt8]) {
-        let start = message.count
-        message.append(contentsOf: frame.data.readableBytesView)
-        guard let key = frame.maskKey else { return }
-        message.withUnsafeMutableBufferPointer { bytes in
-            for index in start..<bytes.count { bytes[index] ^= key[(index - start) & 3] }
         }
     }
 }

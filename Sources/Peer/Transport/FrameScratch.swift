@@ -79,29 +79,38 @@ extension ByteBuffer {
     }
 
     /// Writes the header before a payload of `count` bytes into `header` (room for 10 bytes): framed TCP's
-    /// four-byte big-endian length (PROTOCOL.md F-2), or a server's WebSocket text frame's (RFC 6455
-    /// section 5.2: FIN and the text opcode, then the length, unmasked, in 7, 7+16 or 7+64 bits).
+    /// four-byte big-endian length (PROTOCOL.md F-2), or a server's WebSocket text frame's.
     /// - Returns: the header's length.
     static func writeHeader(_ framing: ClientLink.Framing, count: Int, into header: UnsafeMutableRawBufferPointer)
         -> Int
     {
-        let length = Self.headerLength(framing, count: count)
-        precondition(header.count >= length, "room for a frame's header")
         switch framing {
         case .lengthPrefixed:
+            precondition(header.count >= 4, "room for a frame's header")
             header.storeBytes(of: UInt32(count).bigEndian, as: UInt32.self)
+            return 4
         case .webSocket:
-            header[0] = 0x81
-            switch length {
-            case 2:
-                header[1] = UInt8(count)
-            case 4:
-                header[1] = 126
-                header.storeBytes(of: UInt16(count).bigEndian, toByteOffset: 2, as: UInt16.self)
-            default:
-                header[1] = 127
-                header.storeBytes(of: UInt64(count).bigEndian, toByteOffset: 2, as: UInt64.self)
-            }
+            return Self.writeWebSocketHeader(opcode: 0x1, count: count, into: header)
+        }
+    }
+
+    /// Writes a server's WebSocket frame header (RFC 6455 section 5.2: FIN and the opcode, then the
+    /// payload's length, unmasked, in 7, 7+16 or 7+64 bits, the fewest that hold it) into `header` (room
+    /// for 10 bytes).
+    /// - Returns: the header's length.
+    static func writeWebSocketHeader(opcode: UInt8, count: Int, into header: UnsafeMutableRawBufferPointer) -> Int {
+        let length = Self.headerLength(.webSocket, count: count)
+        precondition(header.count >= length, "room for a frame's header")
+        header[0] = 0x80 | opcode
+        switch length {
+        case 2:
+            header[1] = UInt8(count)
+        case 4:
+            header[1] = 126
+            header.storeBytes(of: UInt16(count).bigEndian, toByteOffset: 2, as: UInt16.self)
+        default:
+            header[1] = 127
+            header.storeBytes(of: UInt64(count).bigEndian, toByteOffset: 2, as: UInt64.self)
         }
         return length
     }

@@ -114,16 +114,10 @@ struct WebSocketFrameScanner: Sendable {
     ///   - payload: the frame's payload.
     ///   - buffer: where to write.
     static func writeServerFrame(opcode: UInt8, payload: [UInt8], to buffer: inout ByteBuffer) {
-        buffer.writeInteger(0x80 | opcode)
-        switch payload.count {
-        case ..<126:
-            buffer.writeInteger(UInt8(payload.count))
-        case ..<65_536:
-            buffer.writeInteger(UInt8(126))
-            buffer.writeInteger(UInt16(payload.count))
-        default:
-            buffer.writeInteger(UInt8(127))
-            buffer.writeInteger(UInt64(payload.count))
+        var header: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &header) { header in
+            let length = ByteBuffer.writeWebSocketHeader(opcode: opcode, count: payload.count, into: header)
+            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: header[..<length]))
         }
         buffer.writeBytes(payload)
     }
