@@ -1,6 +1,7 @@
 /* floor: what a host's sockets and journal cost a move on this machine, with no game at all.
  *
  *   floor -m MATCHES -d SECONDS [--no-journal | --keyed] [--threads 1|2] [--json]
+ *   floor -m MATCHES -d SECONDS --target PORT --host-pid PID [--json]
  *
  * A relay with tcnet/1's traffic and nothing else: a move is a frame of 86 bytes (4-byte big-endian
  * length, then the payload) from the seat holding the turn; the host answers it with a frame of 550
@@ -18,6 +19,11 @@
  * load: one thread, epoll, one move in flight per match (like redis-benchmark -c N and the C
  * client `loadgen.c`). After a second of warm-up it counts the moves of SECONDS and reads the
  * child's CPU from /proc/PID/stat over the same window.
+ *
+ * With --target the load plays against a relay already listening on 127.0.0.1:PORT instead of its
+ * own child, and reads the CPU of the process PID: `tcnet bench relay` (the same relay written with
+ * SwiftNIO) is measured so, beside this one, to tell NIO's part of a move's cost from tcnet's. The
+ * relay then decides about its journal and its threads.
  *
  * Output: a `floor:` line on stderr (with --json also one JSON object on stdout) with the moves per
  * second and the host's and the load's CPU a move in microseconds: the least any host spends a move
@@ -310,17 +316,21 @@ static double cpu_self(void) {
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: floor -m MATCHES -d SECONDS [--no-journal | --keyed] [--threads 1|2] [--json]\n");
+  fprintf(stderr, "usage: floor -m MATCHES -d SECONDS [--no-journal | --keyed] [--threads 1|2] [--json]\n"
+                  "       floor -m MATCHES -d SECONDS --target PORT --host-pid PID [--json]\n");
   return 2;
 }
 
 int main(int argc, char **argv) {
-  int matches = 0, threads = 1, json = 0, journal = 1, keyed = 0;
+  int matches = 0, threads = 1, json = 0, journal = 1, keyed = 0, target = 0;
+  long target_pid = 0;
   double seconds = 0;
   static struct option options[] = {{"no-journal", no_argument, 0, 'n'},
                                     {"keyed", no_argument, 0, 'k'},
                                     {"threads", required_argument, 0, 't'},
                                     {"json", no_argument, 0, 'j'},
+                                    {"target", required_argument, 0, 'p'},
+                                    {"host-pid", required_argument, 0, 'P'},
                                     {0, 0, 0, 0}};
   int o;
   while ((o = getopt_long(argc, argv, "m:d:", options, NULL)) != -1) {
@@ -331,32 +341,44 @@ int main(int argc, char **argv) {
     case 'k': keyed = 1; break;
     case 't': threads = atoi(optarg); break;
     case 'j': json = 1; break;
+    case 'p': target = atoi(optarg); break;
+    case 'P': target_pid = atol(optarg); break;
     default: return usage();
     }
   }
   if (matches < 1 || 2 * matches > MAX_CONNS || seconds <= 0 || (threads != 1 && threads != 2) ||
       (keyed && !journal))
     return usage();
+  if ((target || target_pid) && (target < 1 || target > 65535 || target_pid < 1 || !journal || keyed || threads != 1)) {
+    fprintf(stderr, "floor: --target takes a port (1-65535) with --host-pid PID, and no --no-journal, --keyed or"
+                    " --threads: the relay there decides those\n");
+    return usage();
+  }
+  if (target) journal = 0; /* nothing of ours to create or remove */
 
   char folder[] = "/tmp/floor.XXXXXX";
   if (journal && !mkdtemp(folder)) die("mkdtemp");
-  int listener = socket(AF_INET, SOCK_STREAM, 0);
   struct sockaddr_in address = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-  socklen_t length = sizeof address;
-  if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0 || listen(listener, 4096) < 0 ||
-      getsockname(listener, (struct sockaddr *)&address, &length) < 0)
-    die("listen");
-
-  pid_t host = fork();
-  if (host < 0) die("fork");
-  if (host == 0) {
-    signal(SIGTERM, on_term);
-    if (journal) journal_open(folder, keyed);
-    if (threads == 1) host_single(listener, 2 * matches);
-    else host_threads(listener, 2 * matches);
-    return 0;
+  pid_t host = (pid_t)target_pid;
+  if (target) {
+    address.sin_port = htons((uint16_t)target);
+  } else {
+    int listener = socket(AF_INET, SOCK_STREAM, 0);
+    socklen_t length = sizeof address;
+    if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0 || listen(listener, 4096) < 0 ||
+        getsockname(listener, (struct sockaddr *)&address, &length) < 0)
+      die("listen");
+    host = fork();
+    if (host < 0) die("fork");
+    if (host == 0) {
+      signal(SIGTERM, on_term);
+      if (journal) journal_open(folder, keyed);
+      if (threads == 1) host_single(listener, 2 * matches);
+      else host_threads(listener, 2 * matches);
+      return 0;
+    }
+    close(listener);
   }
-  close(listener);
 
   int epoll = epoll_create1(0);
   static int fds[MAX_CONNS];
@@ -402,7 +424,7 @@ int main(int argc, char **argv) {
       if (r <= 0) {
         if (r < 0 && errno == EINTR) continue;
         fprintf(stderr, "floor: the host closed a connection\n");
-        kill(host, SIGKILL);
+        if (!target) kill(host, SIGKILL);
         return 1;
       }
       have[i] += (size_t)r;
@@ -420,9 +442,14 @@ int main(int argc, char **argv) {
       }
     }
   }
-  kill(host, SIGTERM);
-  int status;
-  waitpid(host, &status, 0);
+  if (target) {
+    /* The relay stops when its load leaves. */
+    for (int i = 0; i < 2 * matches; i++) close(fds[i]);
+  } else {
+    kill(host, SIGTERM);
+    int status;
+    waitpid(host, &status, 0);
+  }
   if (journal) {
     char command[128];
     snprintf(command, sizeof command, "rm -rf %s", folder);
@@ -430,7 +457,7 @@ int main(int argc, char **argv) {
   }
   double rate = counted / window;
   double host_us = counted ? host_cpu * 1e6 / counted : 0, load_us = counted ? load_cpu * 1e6 / counted : 0;
-  const char *kind = !journal ? "off" : keyed ? "keyed" : "on";
+  const char *kind = target ? "target" : !journal ? "off" : keyed ? "keyed" : "on";
   fprintf(stderr, "floor: matches=%d threads=%d journal=%s moves=%ld seconds=%.3f movesPerSecond=%.0f"
                   " hostCpuUsPerMove=%.1f clientCpuUsPerMove=%.1f\n",
           matches, threads, kind, counted, window, rate, host_us, load_us);

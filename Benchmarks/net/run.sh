@@ -12,8 +12,9 @@
 # /proc/PID/stat), then `tcnet bench net --matches M` (it starts its own host), then the C load generator
 # (Benchmarks/net/loadgen.c) against a `tcnet host` started here, over TCP and then over the host's WebSocket
 # (as a browser's client speaks tcnet/1, `loadgen --websocket /ws`) against another, then the floor (Benchmarks/net/floor.c: a C
-# relay with the same messages and journal and no game, with and without its journal). Then `tcnet bench
-# idle`. Prints one Markdown table, each row with its round and its rate over Redis's in the same round
+# relay with the same messages and journal and no game, with and without its journal), then the same relay
+# written with SwiftNIO (`tcnet bench relay`, with NIO's writes and with the host's), floor.c's load against it.
+# Then `tcnet bench idle`. Prints one Markdown table, each row with its round and its rate over Redis's in the same round
 # (with --rounds N, every number of matches is measured N times in turn, and a second table gives the
 # median of each client's ratios: on a shared machine one round's ratio moves by a sixth); with --trace, a
 # table of where the C client's slow moves fell (Benchmarks/net/tail.py: in windows where most matches
@@ -145,6 +146,26 @@ c_client() {
     row "$m" "$round" "$label" "$(json "$f" movesPerSecond)" "$(json "$f" p50Us) | $(json "$f" p99Us) | ${host_cpu:-n/a} | ${client_cpu:-n/a} | $rss"
 }
 
+# Runs floor.c's load against `tcnet bench relay --writes WRITES` (journal on); adds the row.
+nio_floor() {
+    local m=$1 round=$2 run=$3 writes=$4 f log relay_pid relay_port=""
+    f="$out/relay-$run-$writes.json"
+    log="${f%.json}.log"
+    "$tcnet" bench relay --matches "$m" --writes "$writes" 2>"$log" &
+    relay_pid=$!
+    pids+=("$relay_pid")
+    for _ in $(seq 1 200); do
+        relay_port=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$log" 2>/dev/null | cut -d: -f2 || true)
+        [ -n "$relay_port" ] && break
+        sleep 0.1
+    done
+    [ -n "$relay_port" ] || { echo "tcnet bench relay did not start:" >&2; cat "$log" >&2; exit 1; }
+    "$out/floor" -m "$m" -d "$duration" --target "$relay_port" --host-pid "$relay_pid" --json >"$f" 2>"${f%.json}.err"
+    # NB: the relay stops as its load leaves, and says what it did.
+    wait "$relay_pid" || { echo "tcnet bench relay failed:" >&2; cat "$log" >&2; exit 1; }
+    row "$m" "$round" "floor (NIO relay, $writes writes, journal on)" "$(json "$f" movesPerSecond)" "n/a | n/a | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | n/a"
+}
+
 stop_host() {
     kill -TERM "$host_pid"
     wait "$host_pid" || true
@@ -199,6 +220,11 @@ for m in $matches; do
             f="$out/floor-$run${journal:+-none}.json"
             "$out/floor" -m "$m" -d "$duration" $journal --json >"$f" 2>"${f%.json}.err"
             row "$m" "$round" "floor (C relay, journal $(json "$f" journal))" "$(json "$f" movesPerSecond)" "n/a | n/a | $(json "$f" hostCpuMicrosPerMove) | $(json "$f" clientCpuMicrosPerMove) | n/a"
+        done
+        # The same relay written with SwiftNIO (`tcnet bench relay`), its answers written as NIO programs
+        # write them and as the host writes a turn's states; the C floor's load plays against it.
+        for writes in pipeline direct; do
+            nio_floor "$m" "$round" "$run" "$writes"
         done
     done
 done
