@@ -36,6 +36,7 @@ public final class RelayFloor: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let server: any Channel
     private let room: RelayRoom
+    private let stopping = Mutex(false)
 
     private init(port: Int, group: MultiThreadedEventLoopGroup, server: any Channel, room: RelayRoom) {
         self.port = port
@@ -91,8 +92,16 @@ public final class RelayFloor: Sendable {
         await self.room.outcome.wait()
     }
 
-    /// Stops listening, closes every seat and ends the event loop.
+    /// Stops listening, closes every seat and ends the event loop; once (a later call returns at once).
+    ///
+    /// NB: once, because a task given to a loop that has shut down is dropped, and its future never
+    /// completes: a second stop would wait forever.
     public func stop() async {
+        let first = self.stopping.withLock { stopping in
+            defer { stopping = true }
+            return !stopping
+        }
+        guard first else { return }
         try? await self.server.close()
         let closed = try? await self.room.loop.submit {
             self.room.end(failure: nil)
