@@ -174,9 +174,6 @@ private final class RelayRoom: @unchecked Sendable {
         self.loop.execute { self.settle() }
     }
 
-    /// A seat's connection closed: the load has left.
-    func left() { self.end(failure: nil) }
-
     /// Stops the relay: every seat closed, the summary given.
     func end(failure: String?) {
         guard !self.done else { return }
@@ -258,6 +255,8 @@ private final class RelaySeatHandler: ChannelInboundHandler {
         context.fireChannelActive()
     }
 
+    // NB: not Protocol's `FrameDecoder`: it copies each payload into an array of its own and refuses
+    // empty frames, and floor.c's relay only steps over its frames; the NIO floor must do no more than it.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard let seat = self.seat else { return }
         var bytes = self.unwrapInboundIn(data)
@@ -284,7 +283,8 @@ private final class RelaySeatHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if self.seat != nil { self.room.left() }
+        // NB: a seat's connection closed: the load has left.
+        if self.seat != nil { self.room.end(failure: nil) }
         context.fireChannelInactive()
     }
 }

@@ -38,7 +38,7 @@ extension TCNet.Bench {
                 "How answers are written: pipeline (writeAndFlush on the channel, as NIO programs write) or direct "
                     + "(straight to the socket, as the tcnet host writes a turn's states).",
                 valueName: "pipeline|direct"))
-        var writes = "pipeline"
+        var writes = RelayFloor.Writes.pipeline
 
         @Flag(help: "Commit nothing: the relay's sockets alone.")
         var noJournal = false
@@ -46,9 +46,6 @@ extension TCNet.Bench {
         func validate() throws {
             guard (1...2_000).contains(self.matches) else { throw ValidationError("--matches takes 1 to 2000") }
             guard (0...65_535).contains(self.port) else { throw ValidationError("--port takes 0 to 65535") }
-            guard RelayFloor.Writes(rawValue: self.writes) != nil else {
-                throw ValidationError("--writes takes pipeline or direct, not \"\(self.writes)\"")
-            }
         }
 
         func run() async throws {
@@ -66,11 +63,10 @@ extension TCNet.Bench {
                             + "write, or pass --no-journal")
                 }
             }
-            let writes = RelayFloor.Writes(rawValue: self.writes) ?? .pipeline
             let relay: RelayFloor
             do {
                 relay = try await RelayFloor.start(
-                    matches: self.matches, port: self.port, writes: writes, journal: journal)
+                    matches: self.matches, port: self.port, writes: self.writes, journal: journal)
             } catch {
                 throw CommandFailure("cannot listen on 127.0.0.1:\(self.port): \(error); choose another --port")
             }
@@ -89,9 +85,11 @@ extension TCNet.Bench {
             let journalled = self.noJournal ? "off" : "on"
             FileHandle.standardError.write(
                 Data(
-                    ("relay: matches=\(self.matches) writes=\(writes.rawValue) journal=\(journalled) "
+                    ("relay: matches=\(self.matches) writes=\(self.writes.rawValue) journal=\(journalled) "
                         + "moves=\(summary.moves) transactions=\(summary.transactions)\n").utf8))
             if let failure = summary.failure { throw CommandFailure("the relay stopped: \(failure)") }
         }
     }
 }
+
+extension RelayFloor.Writes: ExpressibleByArgument {}
