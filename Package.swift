@@ -299,7 +299,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 
 // NB: a release build of the command carries Swift's runtime and Foundation inside it (`-static-stdlib`, when
 // it is compiled, for the libraries it names, and when it is linked): its calls into the runtime (hundreds of
-// retains and releases a move) are direct calls instead of calls through a shared library's tables, about 7 %
+// retains and releases a move) are direct calls instead of calls through a shared library's tables, about 6 %
 // of the host's CPU a move (docs/BENCHMARKS.md, issue 14's forty-fourth round), and the binary needs no Swift
 // on the machine it runs on. Debug builds, and with them `swift run` and `swift test`, link as before.
 for target in package.targets where target.type == .executable && target.name == "tcnet" {
