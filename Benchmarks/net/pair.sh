@@ -21,6 +21,8 @@
 #   B/A host CPU a move: median 0.93 (B lower in 11 of 12 rounds)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=Benchmarks/net/host.sh
+source "$here/host.sh"
 
 a=""
 b=""
@@ -73,26 +75,6 @@ if [ "$client" = c ]; then
     cc -O2 -o "$out/loadgen" "$here/loadgen.c"
 fi
 
-# Starts BINARY's host in FOLDER; sets host_pid and host_port.
-start_host() {
-    local binary=$1 folder=$2
-    mkdir -p "$folder"
-    "$binary" host --bind 127.0.0.1 --port 0 --data "$folder" --name bench --rate-limit 1000000/1000000 \
-        --max-connections $((2 * matches + 16)) --no-advertise --no-web --log-level info \
-        >/dev/null 2>"$folder/host.log" </dev/null &
-    host_pid=$!
-    pids+=("$host_pid")
-    host_port=""
-    for _ in $(seq 1 300); do
-        host_port=$(grep '\[Peer\] listening' "$folder/host.log" 2>/dev/null | grep -o 'port=[0-9]*' | head -n 1 \
-            | cut -d= -f2 || true)
-        [ -n "$host_port" ] && break
-        kill -0 "$host_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    [ -n "$host_port" ] || { echo "$binary host did not start:" >&2; cat "$folder/host.log" >&2; exit 1; }
-}
-
 # Runs the round's client for SIDE (a or b) against PORT, reading PID's CPU; writes $out/SIDE-ROUND.json.
 run_client() {
     local side=$1 binary=$2 port=$3 pid=$4 round=$5 f
@@ -112,7 +94,7 @@ for round in $(seq 1 "$rounds"); do
     declare -A pid=() port=()
     for side in "$first" "$second"; do
         binary=$([ "$side" = a ] && echo "$a" || echo "$b")
-        start_host "$binary" "$out/host-$side-$round"
+        start_bench_host "$binary" "$out/host-$side-$round" $((2 * matches + 16)) --no-web
         pid[$side]=$host_pid
         port[$side]=$host_port
     done

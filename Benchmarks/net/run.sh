@@ -22,6 +22,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+# shellcheck source=Benchmarks/net/host.sh
+source "$here/host.sh"
 
 matches="1 50 500"
 duration=10
@@ -104,28 +106,8 @@ print(f"{get('rps'):.0f} {get('p50_latency_ms') * 1000:.0f} {get('p99_latency_ms
 PY
 }
 
-# Starts `tcnet host` on a free port; sets host_pid, host_port and host_web_port.
-start_host() {
-    local connections=$1 folder=$2
-    mkdir -p "$folder"
-    "$tcnet" host --bind 127.0.0.1 --port 0 --data "$folder" --name bench --rate-limit 1000000/1000000 \
-        --max-connections "$connections" --no-advertise --log-level info "${every_core[@]}" \
-        >/dev/null 2>"$folder/host.log" </dev/null &
-    host_pid=$!
-    pids+=("$host_pid")
-    host_port=""
-    for _ in $(seq 1 200); do
-        # NB: the TCP side's line: the web side logs a port= of its own, sometimes first.
-        host_port=$(grep '\[Peer\] listening' "$folder/host.log" 2>/dev/null | grep -o 'port=[0-9]*' | head -n 1 \
-            | cut -d= -f2 || true)
-        host_web_port=$(grep 'web client listening' "$folder/host.log" 2>/dev/null | grep -o 'port=[0-9]*' \
-            | head -n 1 | cut -d= -f2 || true)
-        [ -n "$host_port" ] && [ -n "$host_web_port" ] && break
-        sleep 0.1
-    done
-    [ -n "$host_port" ] && [ -n "$host_web_port" ] \
-        || { echo "the host did not start:" >&2; cat "$folder/host.log" >&2; exit 1; }
-}
+# Starts `tcnet host` on a free port (Benchmarks/net/host.sh); sets host_pid, host_port and host_web_port.
+start_host() { start_bench_host "$tcnet" "$2" "$1" "${every_core[@]}"; }
 
 # Runs the C load generator against a host started here, on its TCP port, or on its web port with
 # "--websocket /ws" among its arguments; adds the row. Its files are named for the run and `suffix`.
