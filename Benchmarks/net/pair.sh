@@ -129,7 +129,7 @@ def measured(side, round):
     host, own = field("hostCpuUsPerMove"), field("clientCpuUsPerMove")
     return host, own, o["movesPerSecond"], int(field("desyncs")), o["errors"]
 
-rows, host_ratios, client_ratios = [], [], []
+host_ratios, client_ratios = [], []
 print("| round | first | A host CPU µs/move | B host CPU µs/move | B/A | A client CPU | B client CPU"
       " | A moves/s | B moves/s |")
 print("|---|---|---|---|---|---|---|---|---|")
@@ -137,6 +137,8 @@ for line in open(f"{out}/rounds"):
     round, first = line.split()
     ha, ca, ra, da, ea = measured("a", round)
     hb, cb, rb, db, eb = measured("b", round)
+    # NB: both clients already fail on a desync, and loadgen on an error; `bench net` reports its errors and
+    # goes on, so a round with any is refused here.
     if da or db or ea or eb:
         sys.exit(f"round {round}: desyncs {da}/{db}, errors {ea}/{eb}: a build is broken, the figures mean nothing")
     host_ratios.append(hb / ha)

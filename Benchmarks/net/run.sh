@@ -106,16 +106,13 @@ print(f"{get('rps'):.0f} {get('p50_latency_ms') * 1000:.0f} {get('p99_latency_ms
 PY
 }
 
-# Starts `tcnet host` on a free port (Benchmarks/net/host.sh); sets host_pid, host_port and host_web_port.
-start_host() { start_bench_host "$tcnet" "$2" "$1" "${every_core[@]}"; }
-
 # Runs the C load generator against a host started here, on its TCP port, or on its web port with
 # "--websocket /ws" among its arguments; adds the row. Its files are named for the run and `suffix`.
 c_client() {
     local m=$1 round=$2 run=$3 label=$4 suffix=$5 folder port rss f line host_cpu client_cpu
     shift 5
     folder="$out/host-$run$suffix"
-    start_host $((2 * m + 16)) "$folder"
+    start_bench_host "$tcnet" "$folder" $((2 * m + 16)) "${every_core[@]}"
     port=$host_port
     [[ " $* " == *" --websocket "* ]] && port=$host_web_port
     f="$out/loadgen-$run$suffix.json"
